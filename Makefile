@@ -1,0 +1,73 @@
+# modrun / modport: the article's hello module, proven in a real kernel.
+#
+#   make run      install what is missing, fetch a kernel, build, boot, show
+#   make check    all tests (TAP, run by prove)
+#   make bench    benchmarks (ratios measured side by side)
+#
+# KERNEL=NAME picks a kernel of kernels.conf (default 6.1); KDIR=DIR builds
+# the module against other headers.
+
+KERNEL ?= 6.1
+CACHE ?= $(CURDIR)/cache
+KDIR ?= $(CACHE)/kernels/$(KERNEL)/build
+B := build
+
+CC ?= gcc
+CFLAGS ?= -O2 -g
+WARNFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
+	-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+ALL_CFLAGS = $(WARNFLAGS) $(CFLAGS) -MMD -MP
+
+# Two variants of every tool: build/ (normal) and build/san/ (ASan, UBSan).
+objs = $(patsubst %.c,$(1)/obj/%.o,$(2))
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(B)/san/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(SANFLAGS) -c -o $@ $<
+
+# link(OUT, OBJS, EXTRA-FLAGS)
+define link
+	@mkdir -p $(dir $(1))
+	$(CC) $(CFLAGS) $(3) -o $(1) $(2)
+endef
+
+TOOLS :=
+UNIT_TESTS :=
+include modrun/modrun.mk
+-include modport/modport.mk
+
+tools: $(TOOLS)
+
+# Everything a fresh Debian machine lacks (apt-get, as root).
+deps:
+	@scripts/install-deps
+
+kernel: deps
+	@scripts/provision-kernel $(KERNEL)
+
+module: kernel
+	$(MAKE) -C module KDIR=$(KDIR)
+
+run: deps kernel module $(B)/bin/modrun
+	@scripts/show-run $(KERNEL) module/hello.ko
+
+check: deps kernel tools $(UNIT_TESTS)
+	$(MAKE) -C module KDIR=$(KDIR)
+	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 tests/
+
+bench: deps kernel tools module
+	@for b in bench/*.sh; do $$b || exit 1; done
+
+clean:
+	rm -rf $(B)
+	-$(MAKE) -C module KDIR=$(KDIR) clean 2>/dev/null
+
+.PHONY: tools deps kernel module run check bench clean
+
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
