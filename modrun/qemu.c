@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "qemu.h"
+
+#define LINE_MAX_LEN 8192
+#define POWEROFF_GRACE 2.0
+
+static const struct arch_params arch_table[] = {
+	{
+		.arch = "x86_64",
+		.qemu = "qemu-system-x86_64",
+		.console = "ttyS0",
+		.report = "ttyS1",
+		.extra_args = { "-M", "pc", NULL },
+	},
+};
+
+const struct arch_params *arch_params_find(const char *arch)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(arch_table) / sizeof(arch_table[0]); i++)
+		if (!strcmp(arch_table[i].arch, arch))
+			return &arch_table[i];
+	return NULL;
+}
+
+static volatile sig_atomic_t got_signal;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct line_buf {
+	int fd;
+	size_t len;
+	char data[LINE_MAX_LEN];
+};
+
+static void build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
+		       char bufs[4][256], const char **argv)
+{
+	const struct arch_params *a = cfg->arch;
+	int n = 0, i;
+
+	argv[n++] = cfg->qemu ? cfg->qemu : a->qemu;
+	for (i = 0; a->extra_args[i]; i++)
+		argv[n++] = a->extra_args[i];
+	argv[n++] = "-nodefaults";
+	argv[n++] = "-no-user-config";
+	argv[n++] = "-display";
+	argv[n++] = "none";
+	argv[n++] = "-no-reboot";
+	argv[n++] = "-accel";
+	argv[n++] = cfg->kvm ? "kvm" : "tcg";
+	argv[n++] = "-m";
+	snprintf(bufs[0], 256, "%d", cfg->memory_mb);
+	argv[n++] = bufs[0];
+	argv[n++] = "-kernel";
+	argv[n++] = cfg->kernel;
+	argv[n++] = "-initrd";
+	snprintf(bufs[1], 256, "/dev/fd/%d", cfg->initrd_fd);
+	argv[n++] = bufs[1];
+	argv[n++] = "-append";
+	snprintf(bufs[2], 256, "console=%s panic=-1 oops=panic quiet %s",
+		 a->console, cfg->cmdline_extra ? cfg->cmdline_extra : "");
+	argv[n++] = bufs[2];
+	argv[n++] = "-serial";
+	snprintf(bufs[3], 256, "file:/dev/fd/%d", con_fd);
+	argv[n++] = bufs[3];
+	argv[n++] = "-serial";
+	/* bufs are 256 bytes: the report's path goes after the console's. */
+	snprintf(bufs[3] + 128, 128, "file:/dev/fd/%d", rep_fd);
+	argv[n++] = bufs[3] + 128;
+	argv[n] = NULL;
+}
+
+static void child_exec(const struct qemu_config *cfg, int pipes[][2])
+{
+	char bufs[4][256];
+	const char *argv[48];
+	int devnull = open("/dev/null", O_RDWR);
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (devnull >= 0)
+		dup2(devnull, STDIN_FILENO);
+	dup2(pipes[QEMU_STDERR][1], STDOUT_FILENO);
+	dup2(pipes[QEMU_STDERR][1], STDERR_FILENO);
+	fcntl(pipes[QEMU_CONSOLE][1], F_SETFD, 0);
+	fcntl(pipes[QEMU_REPORT][1], F_SETFD, 0);
+	fcntl(cfg->initrd_fd, F_SETFD, 0);
+	build_argv(cfg, pipes[QEMU_CONSOLE][1], pipes[QEMU_REPORT][1], bufs,
+		   argv);
+	execvp(argv[0], (char **)argv);
+	fprintf(stderr, "modrun: cannot run %s: %s\n", argv[0],
+		strerror(errno));
+	_exit(127);
+}
+
+/* Read what is there; hand over complete lines.  Returns false at EOF. */
+static bool drain(struct line_buf *b, enum qemu_stream s, qemu_line_fn fn,
+		  void *ctx, bool *complete)
+{
+	ssize_t n = read(b->fd, b->data + b->len, sizeof(b->data) - 1 - b->len);
+	char *start, *nl;
+
+	if (n < 0 && (errno == EINTR || errno == EAGAIN))
+		return true;
+	if (n <= 0) {
+		if (b->len) {
+			b->data[b->len] = '\0';
+			*complete |= fn(ctx, s, b->data);
+			b->len = 0;
+		}
+		return false;
+	}
+	b->len += (size_t)n;
+	b->data[b->len] = '\0';
+	start = b->data;
+	while ((nl = memchr(start, '\n', b->len - (size_t)(start - b->data)))) {
+		*nl = '\0';
+		*complete |= fn(ctx, s, start);
+		start = nl + 1;
+	}
+	b->len -= (size_t)(start - b->data);
+	memmove(b->data, start, b->len);
+	if (b->len == sizeof(b->data) - 1) {	/* an overlong line: cut it */
+		*complete |= fn(ctx, s, b->data);
+		b->len = 0;
+	}
+	return true;
+}
+
+static void install_handlers(struct sigaction *old)
+{
+	struct sigaction sa;
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	int i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: poll() returns */
+	for (i = 0; i < 3; i++)
+		sigaction(sigs[i], &sa, &old[i]);
+}
+
+static void restore_handlers(const struct sigaction *old)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	int i;
+
+	for (i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
+}
+
+static int make_pipes(int pipes[][2])
+{
+	int i, j;
+
+	for (i = 0; i < QEMU_NR_STREAMS; i++) {
+		if (pipe2(pipes[i], O_CLOEXEC)) {
+			for (j = 0; j < i; j++) {
+				close(pipes[j][0]);
+				close(pipes[j][1]);
+			}
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+/* Wait for the streams, the deadlines and the report; then end QEMU. */
+static void supervise(const struct qemu_config *cfg, pid_t pid,
+		      struct line_buf *bufs, qemu_line_fn fn, void *ctx,
+		      struct qemu_result *res, double start)
+{
+	struct pollfd pfd[QEMU_NR_STREAMS];
+	double deadline = start + cfg->timeout, t;
+	int open_streams = QEMU_NR_STREAMS, i, ms;
+	bool complete = false;
+
+	while (open_streams && !got_signal) {
+		t = now();
+		if (t >= deadline) {
+			res->timed_out = !complete;
+			break;
+		}
+		if (cfg->first_report_timeout > 0 && res->first_report < 0 &&
+		    t - start >= cfg->first_report_timeout) {
+			res->stalled = true;
+			break;
+		}
+		ms = (int)((deadline - t) * 1000) + 1;
+		if (ms > 100)
+			ms = 100;
+		for (i = 0; i < QEMU_NR_STREAMS; i++) {
+			pfd[i].fd = bufs[i].fd;
+			pfd[i].events = POLLIN;
+		}
+		if (poll(pfd, QEMU_NR_STREAMS, ms) <= 0)
+			continue;
+		for (i = 0; i < QEMU_NR_STREAMS; i++) {
+			if (bufs[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
+				continue;
+			if (i == QEMU_REPORT && res->first_report < 0)
+				res->first_report = now() - start;
+			if (!drain(&bufs[i], i, fn, ctx, &complete)) {
+				bufs[i].fd = -1;
+				open_streams--;
+			}
+		}
+		if (complete && !res->report_complete) {
+			res->report_complete = true;
+			if (deadline > now() + POWEROFF_GRACE)
+				deadline = now() + POWEROFF_GRACE;
+		}
+	}
+	res->interrupted = got_signal != 0;
+	if (waitpid(pid, &res->wait_status, WNOHANG) != pid) {
+		kill(pid, SIGKILL);
+		waitpid(pid, &res->wait_status, 0);
+	}
+}
+
+int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
+	     struct qemu_result *res)
+{
+	static struct line_buf bufs[QEMU_NR_STREAMS];
+	int pipes[QEMU_NR_STREAMS][2];
+	struct sigaction old[3];
+	double start = now();
+	pid_t pid;
+	int i, ret;
+
+	memset(res, 0, sizeof(*res));
+	res->first_report = -1;
+	ret = make_pipes(pipes);
+	if (ret)
+		return ret;
+	got_signal = 0;
+	install_handlers(old);
+	pid = fork();
+	if (pid == 0)
+		child_exec(cfg, pipes);
+	ret = pid < 0 ? -errno : 0;
+	for (i = 0; i < QEMU_NR_STREAMS; i++) {
+		close(pipes[i][1]);
+		bufs[i].fd = pipes[i][0];
+		bufs[i].len = 0;
+	}
+	if (pid > 0)
+		supervise(cfg, pid, bufs, fn, ctx, res, start);
+	for (i = 0; i < QEMU_NR_STREAMS; i++)
+		close(pipes[i][0]);
+	res->wall = now() - start;
+	restore_handlers(old);
+	return ret;
+}

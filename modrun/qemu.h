@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Boot a kernel in QEMU with an initramfs, read the kernel's console (ttyS0)
+ * and the guest's report (ttyS1) line by line, and end the VM: when it
+ * powers off, when the report is complete, or when the time is up.
+ */
+#ifndef MODRUN_QEMU_H
+#define MODRUN_QEMU_H
+
+#include <stdbool.h>
+
+enum qemu_stream {
+	QEMU_CONSOLE,
+	QEMU_REPORT,
+	QEMU_STDERR,
+	QEMU_NR_STREAMS,
+};
+
+/* Per-architecture settings, as data. */
+struct arch_params {
+	const char *arch;
+	const char *qemu;		/* binary */
+	const char *console;		/* kernel console device */
+	const char *report;		/* the guest's report port */
+	const char *extra_args[8];	/* NULL-terminated */
+};
+
+const struct arch_params *arch_params_find(const char *arch);
+
+struct qemu_config {
+	const struct arch_params *arch;
+	const char *qemu;		/* overrides arch->qemu when set */
+	const char *kernel;		/* vmlinux or bzImage */
+	int initrd_fd;
+	const char *cmdline_extra;	/* appended to the kernel command line */
+	int memory_mb;
+	bool kvm;
+	double timeout;			/* seconds, whole run */
+	double first_report_timeout;	/* seconds; 0 = none (the KVM watchdog) */
+};
+
+struct qemu_result {
+	bool timed_out;		/* the whole-run timeout killed the VM */
+	bool stalled;		/* no report before first_report_timeout */
+	bool report_complete;	/* the callback said the report was complete */
+	bool interrupted;	/* SIGINT/SIGTERM/SIGHUP reached modrun */
+	int wait_status;	/* of QEMU */
+	double wall;		/* seconds from spawn to end */
+	double first_report;	/* seconds to the first report line, or -1 */
+};
+
+/*
+ * Called for each complete line of a stream.  Returning true from a
+ * QEMU_REPORT line says the report is complete: the VM is given a moment
+ * to power off, then ended.
+ */
+typedef bool (*qemu_line_fn)(void *ctx, enum qemu_stream stream,
+			     const char *line);
+
+/* Returns 0, or -errno if QEMU could not be started. */
+int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
+	     struct qemu_result *res);
+
+#endif

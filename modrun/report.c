@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdlib.h>
+#include <string.h>
+
+#include "kmsg.h"
+#include "report.h"
+#include "taint.h"
+
+static const char *const crash_markers[] = {
+	"Kernel panic - not syncing",
+	"BUG: ",
+	"Oops: ",
+	"general protection fault",
+	"WARNING: CPU:",
+	"watchdog: BUG: soft lockup",
+	"INFO: task ",
+	"Unable to handle kernel",
+};
+
+void console_init(struct console_log *c)
+{
+	memset(c, 0, sizeof(*c));
+}
+
+void console_free(struct console_log *c)
+{
+	int i;
+
+	for (i = 0; i < CONSOLE_TAIL; i++)
+		free(c->tail[i]);
+	console_init(c);
+}
+
+bool console_is_crash_line(const char *line)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(crash_markers) / sizeof(crash_markers[0]); i++)
+		if (strstr(line, crash_markers[i]))
+			return true;
+	return false;
+}
+
+void console_add_line(struct console_log *c, const char *line)
+{
+	unsigned int slot = c->nr_lines++ % CONSOLE_TAIL;
+	size_t n = strlen(line);
+
+	free(c->tail[slot]);
+	c->tail[slot] = strdup(line);
+	if (c->tail[slot] && n && c->tail[slot][n - 1] == '\r')
+		c->tail[slot][n - 1] = '\0';
+	if (!c->crash[0] && console_is_crash_line(line))
+		snprintf(c->crash, sizeof(c->crash), "%s", c->tail[slot]);
+}
+
+struct printer {
+	FILE *out;
+	int number;
+	int failed;
+};
+
+static void result(struct printer *p, bool ok, const char *name,
+		   const char *directive)
+{
+	p->number++;
+	if (!ok)
+		p->failed++;
+	fprintf(p->out, "%sok %d %s%s%s\n", ok ? "" : "not ", p->number, name,
+		directive ? " # " : "", directive ? directive : "");
+}
+
+static void print_log(FILE *out, const struct guest_report *g,
+		      const struct guest_step *s)
+{
+	const struct log_record *rec;
+	size_t i;
+
+	for (i = 0; i < s->log_count; i++) {
+		rec = &g->log[s->log_first + i];
+		fprintf(out, "# %-12s %s\n", kmsg_level_macro(rec->level),
+			rec->text);
+	}
+}
+
+static void print_step(struct printer *p, const struct guest_report *g,
+		       const struct guest_step *s)
+{
+	char name[192];
+
+	fprintf(p->out, "# %s %s\n",
+		strcmp(s->what, "load") ? "unloading" : "loading", s->module);
+	print_log(p->out, g, s);
+	if (s->error)
+		fprintf(p->out, "# error: %s\n", s->error);
+	if (s->sysfs >= 0)
+		fprintf(p->out, "# /sys/module/%s: %s\n", s->module,
+			s->sysfs ? "present" : "gone");
+	snprintf(name, sizeof(name), "%s %s", s->what, s->module);
+	result(p, s->ok, name, s->skip ? "SKIP not loaded" : NULL);
+}
+
+static const char *why_missing(const struct run_info *run,
+			       const struct console_log *con)
+{
+	if (con->crash[0])
+		return "ERROR the kernel crashed";
+	switch (run->end) {
+	case VM_TIMED_OUT:
+		return "TIMEOUT";
+	case VM_INTERRUPTED:
+		return "ERROR interrupted";
+	default:
+		return "ERROR the VM ended before this step";
+	}
+}
+
+/* The guest's steps, and the ones it never reached. */
+static void print_steps(struct printer *p, const struct guest_report *g,
+			const struct console_log *con,
+			const struct run_info *run,
+			const struct report_options *opt)
+{
+	int n = opt->nr_modules, i, k;
+	char name[192], directive[64];
+	const char *why;
+
+	for (i = 0; i < (int)g->nr_steps; i++)
+		print_step(p, g, &g->steps[i]);
+	for (i = (int)g->nr_steps; i < 2 * n; i++) {
+		k = i < n ? i : 2 * n - 1 - i;
+		snprintf(name, sizeof(name), "%s %s", i < n ? "load" : "unload",
+			 opt->module_names[k]);
+		why = why_missing(run, con);
+		if (i == (int)g->nr_steps && run->end == VM_TIMED_OUT)
+			snprintf(directive, sizeof(directive),
+				 "TIMEOUT %g seconds", run->timeout);
+		else
+			snprintf(directive, sizeof(directive), "%s", why);
+		result(p, false, name, directive);
+	}
+}
+
+static const struct guest_step *load_step(const struct guest_report *g,
+					  const char *module)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr_steps; i++)
+		if (!strcmp(g->steps[i].what, "load") && g->steps[i].module &&
+		    !strcmp(g->steps[i].module, module))
+			return &g->steps[i];
+	return NULL;
+}
+
+static void print_taints(struct printer *p, const struct guest_report *g,
+			 const struct report_options *opt)
+{
+	const struct guest_step *s;
+	char name[160], explain[512], bad[32];
+	long long mask;
+	int i;
+
+	for (i = 0; i < opt->nr_modules; i++) {
+		s = load_step(g, opt->module_names[i]);
+		snprintf(name, sizeof(name), "taint %s", opt->module_names[i]);
+		if (!s || !s->ok || !s->module_taint) {
+			result(p, true, name, "SKIP not loaded");
+			continue;
+		}
+		taint_explain(s->module_taint, explain, sizeof(explain));
+		fprintf(p->out, "# taint: %s\n", explain);
+		mask = taint_mask(s->module_taint);
+		if (mask < 0)
+			mask = 0;
+		taint_letters((unsigned long long)(mask & opt->forbid_mask),
+			      bad, sizeof(bad));
+		if (bad[0])
+			fprintf(p->out, "# forbidden taint: %s\n", bad);
+		result(p, !bad[0], name, NULL);
+	}
+}
+
+static bool log_contains(const struct guest_report *g, const char *text)
+{
+	size_t i;
+
+	for (i = 0; i < g->nr_log; i++)
+		if (strstr(g->log[i].text, text))
+			return true;
+	return false;
+}
+
+static void print_expectations(struct printer *p,
+			       const struct guest_report *g,
+			       const struct report_options *opt)
+{
+	char name[300], *c;
+	int i;
+
+	for (i = 0; i < opt->nr_expect; i++) {
+		snprintf(name, sizeof(name), "expect \"%s\"", opt->expect[i]);
+		for (c = name; *c; c++)
+			if (*c == '#')	/* KTAP names cannot hold a '#' */
+				*c = '_';
+		result(p, log_contains(g, opt->expect[i]), name, NULL);
+	}
+}
+
+static void print_console_tail(FILE *out, const struct console_log *con)
+{
+	unsigned int first = con->nr_lines > CONSOLE_TAIL ?
+			     con->nr_lines - CONSOLE_TAIL : 0;
+	unsigned int i;
+
+	fprintf(out, "# last lines of the kernel console:\n");
+	for (i = first; i < con->nr_lines; i++)
+		fprintf(out, "#   %s\n", con->tail[i % CONSOLE_TAIL]);
+}
+
+/* Did the kernel survive, cleanly, to the end of the report? */
+static void print_kernel_verdict(struct printer *p,
+				 const struct guest_report *g,
+				 const struct console_log *con,
+				 const struct run_info *run,
+				 const struct report_options *opt)
+{
+	char letters[32], bad[32];
+	const char *why = NULL;
+	long long gained = 0;
+
+	if (g->taint_after >= 0) {
+		taint_letters((unsigned long long)g->taint_after, letters,
+			      sizeof(letters));
+		fprintf(p->out, "# kernel taint: %lld (%s)\n", g->taint_after,
+			letters[0] ? letters : "none");
+		gained = g->taint_after & ~(g->taint_before > 0 ?
+					    g->taint_before : 0);
+	}
+	taint_letters((unsigned long long)(gained & opt->forbid_mask), bad,
+		      sizeof(bad));
+	if (con->crash[0])
+		why = "ERROR the kernel crashed";
+	else if (run->end == VM_TIMED_OUT)
+		why = "TIMEOUT";
+	else if (run->end == VM_INTERRUPTED)
+		why = "ERROR interrupted";
+	else if (!g->done)
+		why = g->started ? "ERROR the report ended early" :
+				   "ERROR no report from the guest";
+	else if (g->errors)
+		why = "ERROR malformed report lines";
+	else if (bad[0])
+		why = "ERROR forbidden taint";
+	if (con->crash[0])
+		fprintf(p->out, "# crash: %s\n", con->crash);
+	if (bad[0])
+		fprintf(p->out, "# forbidden kernel taint gained: %s\n", bad);
+	if (why && con->nr_lines)
+		print_console_tail(p->out, con);
+	result(p, why == NULL, "kernel", why);
+}
+
+static void print_timing(FILE *out, const struct guest_report *g,
+			 const struct run_info *run)
+{
+	double clock = g->init_clock ? atof(g->init_clock) : 0;
+
+	if (run->wall < 0)
+		return;
+	if (clock > 0)
+		fprintf(out, "# time: %.2f s wall, kernel clock %.2f s at /init, ratio %.2f\n",
+			run->wall, clock, run->wall / clock);
+	else
+		fprintf(out, "# time: %.2f s wall\n", run->wall);
+}
+
+/* In parse mode, the modules are those the report loaded. */
+static int names_from_report(const struct guest_report *g, const char **names,
+			     int max)
+{
+	int n = 0;
+	size_t i;
+
+	for (i = 0; i < g->nr_steps && n < max; i++)
+		if (!strcmp(g->steps[i].what, "load") && g->steps[i].module)
+			names[n++] = g->steps[i].module;
+	return n;
+}
+
+int report_print(FILE *out, const struct guest_report *g,
+		 const struct console_log *con, const struct run_info *run,
+		 const struct report_options *opt_in)
+{
+	struct report_options opt = *opt_in;
+	const char *names[KTAP_MAX_STEPS];
+	struct printer p = { .out = out };
+
+	if (!opt.module_names) {
+		opt.nr_modules = names_from_report(g, names, KTAP_MAX_STEPS);
+		opt.module_names = names;
+	}
+	fprintf(out, "KTAP version 1\n");
+	fprintf(out, "# modrun: kernel %s", g->release ? g->release : "?");
+	if (run->accel)
+		fprintf(out, " from %s, accel %s, timeout %g s",
+			run->kernel_dir, run->accel, run->timeout);
+	fprintf(out, "\n1..%d\n", 3 * opt.nr_modules + opt.nr_expect + 1);
+	print_steps(&p, g, con, run, &opt);
+	print_taints(&p, g, &opt);
+	print_expectations(&p, g, &opt);
+	print_kernel_verdict(&p, g, con, run, &opt);
+	print_timing(out, g, run);
+	if (p.failed)
+		fprintf(out, "# FAIL: %d of %d tests failed\n", p.failed,
+			p.number);
+	else
+		fprintf(out, "# PASS: all %d tests passed\n", p.number);
+	fflush(out);
+	return p.failed ? 1 : 0;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The verdict: the guest's report, what the console showed and how the VM
+ * ended, checked against the user's expectations and printed as KTAP.
+ */
+#ifndef MODRUN_REPORT_H
+#define MODRUN_REPORT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "ktap.h"
+
+#define CONSOLE_TAIL 40
+
+/* The kernel console: its last lines and the first sign of a crash. */
+struct console_log {
+	char *tail[CONSOLE_TAIL];
+	unsigned int nr_lines;		/* all lines seen */
+	char crash[256];		/* first crash line, "" if none */
+};
+
+void console_init(struct console_log *c);
+void console_free(struct console_log *c);
+void console_add_line(struct console_log *c, const char *line);
+/* Does a console line say the kernel crashed or complained? */
+bool console_is_crash_line(const char *line);
+
+enum vm_end {
+	VM_POWERED_OFF,		/* or ended by modrun after a complete report */
+	VM_TIMED_OUT,
+	VM_INTERRUPTED,
+	VM_EXITED,		/* QEMU ended on its own before the report's end */
+};
+
+struct run_info {
+	enum vm_end end;
+	double timeout;		/* seconds */
+	double wall;		/* seconds, < 0 when unknown (parse mode) */
+	const char *accel;	/* NULL in parse mode */
+	const char *kernel_dir;
+};
+
+struct report_options {
+	const char **module_names;	/* in load order; NULL: from the report */
+	int nr_modules;
+	const char **expect;
+	int nr_expect;
+	long long forbid_mask;		/* taint bits that fail a run */
+};
+
+/* Print the verdict as KTAP; returns 0 when every test passed, else 1. */
+int report_print(FILE *out, const struct guest_report *g,
+		 const struct console_log *con, const struct run_info *run,
+		 const struct report_options *opt);
+
+#endif
