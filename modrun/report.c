@@ -100,6 +100,19 @@ static void print_step(struct printer *p, const struct guest_report *g,
 	result(p, s->ok, name, s->skip ? "SKIP not loaded" : NULL);
 }
 
+/* The step the guest was in when the VM ended: what it had logged. */
+static void print_unfinished(FILE *out, const struct guest_report *g)
+{
+	struct guest_step s = g->pending;
+
+	if (!g->started || g->done)
+		return;
+	s.log_count = g->nr_log - s.log_first;
+	if (s.log_count)
+		fprintf(out, "# logged before the VM ended:\n");
+	print_log(out, g, &s);
+}
+
 static const char *why_missing(const struct run_info *run,
 			       const struct console_log *con)
 {
@@ -127,6 +140,8 @@ static void print_steps(struct printer *p, const struct guest_report *g,
 
 	for (i = 0; i < (int)g->nr_steps; i++)
 		print_step(p, g, &g->steps[i]);
+	if ((int)g->nr_steps < 2 * n)
+		print_unfinished(p->out, g);
 	for (i = (int)g->nr_steps; i < 2 * n; i++) {
 		k = i < n ? i : 2 * n - 1 - i;
 		snprintf(name, sizeof(name), "%s %s", i < n ? "load" : "unload",
@@ -256,7 +271,7 @@ static void print_kernel_verdict(struct printer *p,
 		fprintf(p->out, "# crash: %s\n", con->crash);
 	if (bad[0])
 		fprintf(p->out, "# forbidden kernel taint gained: %s\n", bad);
-	if (why && con->nr_lines)
+	if (why && !bad[0] && con->nr_lines)
 		print_console_tail(p->out, con);
 	result(p, why == NULL, "kernel", why);
 }

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The article's point, on a modern kernel: the verbatim 2.4 listing does not
+# build any more.  kbuild already defines MODULE ("MODULE" redefined), and
+# modpost rejects a module without MODULE_LICENSE() (an error since 5.11).
+. "$(dirname "$0")/lib.sh"
+plan 5
+
+src=$(mktemp -d)
+trap 'rm -rf "$src"' EXIT
+cp "$TOP/legacy/hello-2.4.c" "$src/hello.c"
+echo 'obj-m := hello.o' >"$src/Kbuild"
+dir=$(build_modules "$src" legacy)
+log=$(cat "$dir/build.log")
+diag "$log"
+isnt_zero=$(cat "$dir/build.status")
+[ "$isnt_zero" -ne 0 ]; ok $? "the 2.4 listing fails to build against $KERNEL headers"
+like "$log" 'warning: "MODULE" redefined' "the compiler warns: \"MODULE\" redefined"
+like "$log" 'ERROR: modpost: missing MODULE_LICENSE\(\) in .*hello\.o' "modpost: missing MODULE_LICENSE()"
+[ ! -e "$dir/hello.ko" ]; ok $? "no hello.ko is produced"
+cmp -s "$TOP/legacy/hello-2.4.c" <(cat <<'LISTING'
+#define MODULE
+#include <linux/module.h>
+#include <linux/kernel.h>
+
+int init_module(void)
+{
+    printk(KERN_INFO "Hello, world\n");
+    return 0;
+}
+
+void cleanup_module(void)
+{
+    printk(KERN_INFO "Goodbye cruel world\n");
+}
+LISTING
+)
+ok $? "legacy/hello-2.4.c is the article's listing, verbatim"
+done_testing

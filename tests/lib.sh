@@ -1,0 +1,60 @@
+# Shared by the TAP tests (bash): plan, ok, is, like, and kernel helpers.
+# Source it; it sets TOP, KERNEL, KDIR, MODRUN.
+set -u
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+KERNEL=${KERNEL:-6.1}
+CACHE=${CACHE:-$TOP/cache}
+KDIR=$CACHE/kernels/$KERNEL/build
+export MODRUN_KERNEL=$CACHE/kernels/$KERNEL
+MODRUN=${MODRUN:-$TOP/build/bin/modrun}
+T_NUM=0
+T_FAILED=0
+
+plan() { echo "1..$1"; }
+diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+
+ok() {	# ok CONDITION-STATUS NAME
+	T_NUM=$((T_NUM + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $T_NUM - $2"
+	else
+		echo "not ok $T_NUM - $2"
+		T_FAILED=$((T_FAILED + 1))
+	fi
+}
+
+is() {	# is GOT WANT NAME
+	if [ "$1" = "$2" ]; then ok 0 "$3"; else
+		ok 1 "$3"; diag "     got: '$1'" "expected: '$2'"; fi
+}
+
+like() { # like TEXT EXTENDED-REGEX NAME
+	if grep -qE -- "$2" <<<"$1"; then ok 0 "$3"; else
+		ok 1 "$3"; diag "no line matches /$2/ in:"; diag "$1" | head -40; fi
+}
+
+unlike() { # unlike TEXT EXTENDED-REGEX NAME
+	if grep -qE -- "$2" <<<"$1"; then
+		ok 1 "$3"; diag "a line matches /$2/:"; grep -E -- "$2" <<<"$1" | head -5 | diag "$(cat)"
+	else ok 0 "$3"; fi
+}
+
+count() { grep -cE -- "$2" <<<"$1"; }	# count TEXT REGEX
+
+done_testing() { exit $((T_FAILED > 0)); }
+
+# build_modules SRC-DIR NAME: copy a kbuild folder into build/ and build it
+# against $KDIR; prints the build folder.  The build's output is in
+# DIR/build.log and its status in DIR/build.status.
+build_modules() {
+	local src=$1 dir=$TOP/build/kmod/$KERNEL/$2
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp -r "$src"/. "$dir"/
+	make -C "$KDIR" M="$dir" modules ${W:+W=$W} >"$dir/build.log" 2>&1
+	echo $? >"$dir/build.status"
+	echo "$dir"
+}
+
+# Count qemu processes of ours (to show that none is left behind).
+qemu_count() { pgrep -c -f "qemu-system-x86_64.*modrun|qemu-system-x86_64 -M pc -nodefaults" || true; }
