@@ -41,6 +41,7 @@ TOOLS :=
 UNIT_TESTS :=
 include modrun/modrun.mk
 -include modport/modport.mk
+-include matrix/matrix.mk
 
 tools: $(TOOLS)
 
