@@ -3,13 +3,13 @@
 # in a real kernel, logs its two lines at KERN_ALERT once each, in order, and
 # does not taint the kernel with P.
 . "$(dirname "$0")/lib.sh"
-plan 17
+plan 19
 
 dir=$(W=1 build_modules "$TOP/module" hello)
 is "$(cat "$dir/build.status")" 0 "hello builds against $KERNEL headers"
 unlike "$(cat "$dir/build.log")" 'warning:|error:' "no compiler or modpost warnings with W=1"
 
-out=$("$MODRUN" -e "Hello, world" -e "Goodbye, cruel world" "$dir/hello.ko")
+out=$("$MODRUN" --log "$dir/run.log" -e "Hello, world" -e "Goodbye, cruel world" "$dir/hello.ko")
 status=$?
 diag "$out"
 is "$status" 0 "modrun passes"
@@ -30,4 +30,7 @@ like "$out" '^# taint: O E - ' "the module taints O (out-of-tree) and E (unsigne
 unlike "$out" 'taints kernel\.$.*license|module license' "no license taint message"
 like "$out" '^# kernel taint: [0-9]+ \([^P]*\)$' "the kernel is not tainted P"
 like "$out" '^ok [0-9]+ kernel$' "no oops, panic or forbidden taint"
+saved=$("$MODRUN" parse -e "Hello, world" -e "Goodbye, cruel world" "$dir/run.log"); status=$?
+is "$status" 0 "the saved log (--log) parses to a pass"
+is "$(grep -E '^(not )?ok ' <<<"$saved")" "$(grep -E '^(not )?ok ' <<<"$out")" "with the same results as the live run"
 done_testing

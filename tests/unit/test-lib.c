@@ -47,9 +47,29 @@ bool check_bool_loc(const char *loc, const char *expr, bool ok)
 	return ok;
 }
 
-bool check_int_loc(const char *loc, const char *expr, bool ok,
-		   long long a, long long b)
+static bool compare(long long a, const char *op, long long b)
 {
+	if (!strcmp(op, "=="))
+		return a == b;
+	if (!strcmp(op, "!="))
+		return a != b;
+	if (!strcmp(op, "<"))
+		return a < b;
+	if (!strcmp(op, "<="))
+		return a <= b;
+	if (!strcmp(op, ">"))
+		return a > b;
+	if (!strcmp(op, ">="))
+		return a >= b;
+	printf("# unknown operator %s\n", op);
+	return false;
+}
+
+bool check_int_loc(const char *loc, const char *expr, long long a,
+		   const char *op, long long b)
+{
+	bool ok = compare(a, op, b);
+
 	if (!ok) {
 		check_bool_loc(loc, expr, false);
 		printf("#    left: %lld\n#   right: %lld\n", a, b);

@@ -27,8 +27,8 @@ void test_end(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int test_done(void);
 
 bool check_bool_loc(const char *loc, const char *expr, bool ok);
-bool check_int_loc(const char *loc, const char *expr, bool ok,
-		   long long a, long long b);
+bool check_int_loc(const char *loc, const char *expr, long long a,
+		   const char *op, long long b);
 bool check_str_loc(const char *loc, const char *expr, const char *a,
 		   const char *b);
 
@@ -37,8 +37,9 @@ bool check_str_loc(const char *loc, const char *expr, const char *a,
 #define TEST_LOC __FILE__ ":" TEST_STR(__LINE__)
 
 #define check(x) check_bool_loc(TEST_LOC, #x, (x))
+/* Each operand is evaluated once; op is one of == != < <= > >=. */
 #define check_int(a, op, b) \
-	check_int_loc(TEST_LOC, #a " " #op " " #b, (a) op (b), (a), (b))
+	check_int_loc(TEST_LOC, #a " " #op " " #b, (a), #op, (b))
 #define check_str(a, b) check_str_loc(TEST_LOC, #a " == " #b, (a), (b))
 
 #endif

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Bad input: a clear message, exit status 2, no VM left running, no
+# temporary file left behind.  Run with both builds (plain, ASan+UBSan).
+. "$(dirname "$0")/lib.sh"
+plan 46
+
+hello=$(W= build_modules "$TOP/module" badinput)/hello.ko
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf 'not a module\n' >"$tmp/text.ko"
+: >"$tmp/empty.ko"
+# The same module, as if built for another kernel: only vermagic differs.
+perl -pe 's/vermagic=\d+\.\d+\.\d+-\d+/vermagic=5.9.0-99/' "$hello" >"$tmp/old.ko"
+cp /bin/true "$tmp/program.ko"
+
+try() {	# try BIN REGEX NAME ARGS...
+	local bin=$1 want=$2 name=$3 out status qemu_before tmp_before
+	shift 3
+	qemu_before=$(qemu_count)
+	tmp_before=$(ls -A "${TMPDIR:-/tmp}" | wc -l)
+	out=$("$bin" "$@" 2>&1 >/dev/null); status=$?
+	is "$status" 2 "$(basename "$(dirname "$(dirname "$bin")")")/$name: exit status 2"
+	like "$out" "$want" "$name: says why"
+	# the same number of QEMUs and temporary files as before
+	[ "$(qemu_count)" = "$qemu_before" ] && [ "$(ls -A "${TMPDIR:-/tmp}" | wc -l)" = "$tmp_before" ]
+	ok $? "$name: no VM and no temporary file left"
+}
+
+for bin in "$TOP/build/bin/modrun" "$TOP/build/san/bin/modrun"; do
+	try "$bin" "^modrun: $tmp/missing.ko: cannot read: No such file or directory$" "missing file" "$tmp/missing.ko"
+	try "$bin" "^modrun: $tmp/text.ko: not an ELF file$" "non-ELF file" "$tmp/text.ko"
+	try "$bin" "^modrun: $tmp/empty.ko: not an ELF file$" "empty file" "$tmp/empty.ko"
+	try "$bin" "not a kernel module" "a program, not a module" "$tmp/program.ko"
+	try "$bin" "built for kernel 5\.9\.0-99.*vermagic mismatch" "vermagic mismatch" "$tmp/old.ko"
+	try "$bin" "unrecognized option '--frobnicate'" "unknown option" --frobnicate "$hello"
+	try "$bin" "^modrun: $tmp/nokernel: no kernel there" "missing kernel" --kernel "$tmp/nokernel" "$hello"
+done
+out=$("$TOP/build/bin/modrun" --timeout -3 "$hello" 2>&1); status=$?
+is "$status" 2 "a negative timeout is refused"
+like "$out" "timeout wants a number" "and says so"
+out=$("$TOP/build/bin/modrun" "$hello" "$hello" 2>&1); status=$?
+is "$status" 2 "the same module twice is refused"
+like "$out" "module hello is given twice" "and says so"
+done_testing

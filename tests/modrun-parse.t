@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# modrun parse: the verdict of saved logs (tests/data/modrun/*.log), without
+# booting: complete, crashed, cut short, silent, malformed, tainted W.
+. "$(dirname "$0")/lib.sh"
+plan 20
+data=$TOP/tests/data/modrun
+M=$TOP/build/san/bin/modrun
+
+out=$("$M" parse "$data/complete.log"); status=$?
+is "$status" 0 "complete: passes"
+like "$out" '^# KERN_ALERT   Hello, world$' "complete: the log line with its level"
+like "$out" '^ok 3 taint hello$' "complete: the taint test passes"
+out=$("$M" parse -e "Goodbye, cruel world" -e "Goodbye cruel world" - <"$data/complete.log"); status=$?
+is "$status" 1 "complete, from stdin, with an unmet expectation: fails"
+like "$out" '^ok 4 expect "Goodbye, cruel world"$' "the met expectation passes"
+like "$out" '^not ok 5 expect "Goodbye cruel world"$' "the unmet one fails"
+
+out=$("$M" parse "$data/crash.log"); status=$?
+is "$status" 1 "crash: fails"
+like "$out" '^# crash: .*BUG: kernel NULL pointer dereference' "crash: the first crash line is named"
+like "$out" 'Kernel panic - not syncing: Fatal exception' "crash: the console's last lines are shown"
+like "$out" '^not ok [0-9]+ kernel # ERROR the kernel crashed$' "crash: the kernel test fails"
+
+out=$("$M" parse "$data/interrupted.log"); status=$?
+is "$status" 1 "cut short: fails"
+like "$out" '^not ok [0-9]+ kernel # ERROR the report ended early$' "cut short: says the report ended early"
+
+out=$("$M" parse "$data/no-report.log"); status=$?
+is "$status" 1 "no report: fails"
+like "$out" '^not ok 1 kernel # ERROR the kernel crashed$' "no report: the panic is the verdict"
+like "$out" 'Attempted to kill init' "no report: the panic is shown"
+
+out=$("$M" parse "$data/malformed.log"); status=$?
+is "$status" 1 "malformed: fails"
+like "$out" 'ERROR malformed report lines' "malformed: says so"
+
+out=$("$M" parse "$data/warn.log"); status=$?
+is "$status" 1 "a W taint gained during the run: fails"
+like "$out" '^# forbidden kernel taint gained: W$' "and names it"
+out=$("$M" parse --forbid-taint P "$data/warn.log"); status=$?
+is "$status" 0 "unless W is allowed"
+done_testing
