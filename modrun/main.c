@@ -338,7 +338,7 @@ static void choose_accel(struct options *o, struct qemu_config *qc)
 			fprintf(stderr, "modrun: KVM does not work here (probe failed): using TCG\n");
 	}
 	if (qc->kvm)
-		qc->first_report_timeout = 10;
+		qc->first_report_timeout = 5;
 }
 
 static int run_modules(struct options *o, char **paths, int n)
