@@ -56,5 +56,10 @@ build_modules() {
 	echo "$dir"
 }
 
-# Count qemu processes of ours (to show that none is left behind).
-qemu_count() { pgrep -c -f "qemu-system-x86_64.*modrun|qemu-system-x86_64 -M pc -nodefaults" || true; }
+# session_run CMD...: run CMD in a session of its own, so that what it leaves
+# running (a QEMU) can be counted afterwards with left_in_session, whatever
+# other tests run at the same time.
+T_SIDFILE=$(mktemp)
+trap 'rm -f "$T_SIDFILE"' EXIT
+session_run() { setsid -w bash -c 'echo $$ >"$0"; exec "$@"' "$T_SIDFILE" "$@"; }
+left_in_session() { pgrep -s "$(cat "$T_SIDFILE")" | wc -l; }

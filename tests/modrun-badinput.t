@@ -6,7 +6,8 @@ plan 46
 
 hello=$(W= build_modules "$TOP/module" badinput)/hello.ko
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+mkdir "$tmp/tmpdir"
 printf 'not a module\n' >"$tmp/text.ko"
 : >"$tmp/empty.ko"
 # The same module, as if built for another kernel: only vermagic differs.
@@ -14,15 +15,13 @@ perl -pe 's/vermagic=\d+\.\d+\.\d+-\d+/vermagic=5.9.0-99/' "$hello" >"$tmp/old.k
 cp /bin/true "$tmp/program.ko"
 
 try() {	# try BIN REGEX NAME ARGS...
-	local bin=$1 want=$2 name=$3 out status qemu_before tmp_before
+	local bin=$1 want=$2 name=$3 out status
 	shift 3
-	qemu_before=$(qemu_count)
-	tmp_before=$(ls -A "${TMPDIR:-/tmp}" | wc -l)
-	out=$("$bin" "$@" 2>&1 >/dev/null); status=$?
+	out=$(TMPDIR=$tmp/tmpdir session_run "$bin" "$@" 2>&1 >/dev/null); status=$?
 	is "$status" 2 "$(basename "$(dirname "$(dirname "$bin")")")/$name: exit status 2"
 	like "$out" "$want" "$name: says why"
-	# the same number of QEMUs and temporary files as before
-	[ "$(qemu_count)" = "$qemu_before" ] && [ "$(ls -A "${TMPDIR:-/tmp}" | wc -l)" = "$tmp_before" ]
+	# nothing of the run still runs, nothing is left in its TMPDIR
+	[ "$(left_in_session)" = 0 ] && [ -z "$(ls -A "$tmp/tmpdir")" ]
 	ok $? "$name: no VM and no temporary file left"
 }
 

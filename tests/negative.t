@@ -25,16 +25,15 @@ like "$out" '^# error: finit_module: ENODEV \(No such device\)$' "enodev: with E
 like "$out" '^# /sys/module/enodev: gone$' "enodev: nothing is left in /sys/module"
 like "$out" '^ok [0-9]+ kernel$' "enodev: the kernel itself is fine"
 
-before=$(qemu_count)
 start=$(date +%s)
-out=$("$MODRUN" --timeout 8 "$dir/hang.ko"); status=$?
+out=$(session_run "$MODRUN" --timeout 8 "$dir/hang.ko"); status=$?
 took=$(( $(date +%s) - start ))
 diag "$out" "took $took s"
 is "$status" 1 "hang: modrun fails"
 like "$out" '^not ok 1 load hang # TIMEOUT 8 seconds$' "hang: the load is reported as timed out"
 [ "$took" -lt 20 ]; ok $? "hang: the run ends near its timeout (took $took s for 8 s)"
 like "$out" 'hang: hanging in init' "hang: what the kernel said before is shown"
-is "$(qemu_count)" "$before" "hang: no QEMU is left running"
+is "$(left_in_session)" 0 "hang: no QEMU is left running"
 
 out=$("$MODRUN" "$dir/panic.ko"); status=$?
 diag "$out"
