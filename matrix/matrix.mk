@@ -1,0 +1,22 @@
+# The kernel matrix (included by the top Makefile).
+#
+#   make check-matrix                  every kernel of matrix/expect: the 2.4
+#                                      listing's failure asserted, hello proven
+#                                      by modrun, the table; then the DKMS test
+#   make check-matrix MATRIX_KERNELS="6.12 7.3"   only those kernels
+#   make matrix-clean                  forget the matrix's build outputs
+#
+# Kernels are fetched into $(CACHE)/kernels on first use; a kernel whose
+# headers want another suite's compiler gets a build root ($(CACHE)/roots).
+
+MATRIX_KERNELS ?=
+MATRIX_JOBS ?= 2
+
+check-matrix: deps $(B)/bin/modrun
+	MODRUN_CACHE=$(CACHE) matrix/run -j$(MATRIX_JOBS) $(MATRIX_KERNELS)
+	KERNEL=$(KERNEL) CACHE=$(CACHE) prove tests/dkms.t
+
+matrix-clean:
+	rm -rf $(B)/matrix $(B)/dkms
+
+.PHONY: check-matrix matrix-clean

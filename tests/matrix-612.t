@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# The matrix machinery on a kernel other than the default, cheap enough for
+# `make check`: 6.12 (bookworm-backports: a private apt list in the cache,
+# the host's gcc-12) is provisioned, the compiler is checked, hello is built
+# by scripts/kbuild and proven by modrun, and the 2.4 listing stops at
+# modpost as matrix/expect says.  The full matrix is `make check-matrix`.
+KERNEL=6.12
+. "$(dirname "$0")/lib.sh"
+plan 10
+
+prov=$("$TOP/scripts/provision-kernel" "$KERNEL" 2>&1); status=$?
+diag "$prov"
+is "$status" 0 "scripts/provision-kernel $KERNEL"
+release=$(cat "$MODRUN_KERNEL/release" 2>/dev/null)
+like "$release" '^6\.12\.[0-9]+.*-amd64$' "the release is a 6.12 amd64 kernel"
+like "$prov" '^  compiler: .*gcc-12 .* as the kernel was built$' "the headers' compiler is the host's"
+
+dir=$TOP/build/kmod/$KERNEL/matrix-hello
+rm -rf "$dir"
+mkdir -p "$dir"
+cp "$TOP/module/Kbuild" "$TOP/module/hello.c" "$dir/"
+log=$("$TOP/scripts/kbuild" "$KERNEL" "$dir" 2>&1); status=$?
+is "$status" 0 "scripts/kbuild $KERNEL builds hello" || diag "$log"
+unlike "$log" 'warning:|error:' "without warnings"
+
+out=$("$MODRUN" --log "$dir/run.log" -e "Hello, world" -e "Goodbye, cruel world" "$dir/hello.ko"); status=$?
+diag "$out"
+is "$status" 0 "modrun proves hello in $KERNEL"
+grep -qF -- "# modrun: kernel $release " <<<"$out"
+ok $? "in the $release guest"
+is "$(count "$out" '^# KERN_ALERT +(Hello, world|Goodbye, cruel world)$')" 2 "both lines at KERN_ALERT"
+
+# The 2.4 listing, as matrix/run builds it, fails as matrix/expect says.
+leg=$TOP/build/kmod/$KERNEL/matrix-legacy
+rm -rf "$leg"
+mkdir -p "$leg"
+cp "$TOP/legacy/hello-2.4.c" "$leg/hello.c"
+echo 'obj-m := hello.o' >"$leg/Kbuild"
+log=$("$TOP/scripts/kbuild" "$KERNEL" "$leg" 2>&1); status=$?
+[ "$status" -ne 0 ] && [ ! -e "$leg/hello.ko" ]
+ok $? "the 2.4 listing fails against $KERNEL headers"
+want=$(awk -v k="$KERNEL" '!/^#/ && $1 == k { $1 = $2 = ""; sub(/^ +/, ""); print }' "$TOP/matrix/expect")
+line=$(grep -E '(^|: )(ERROR|error)[: ]' <<<"$log" | head -n 1 | sed -E 's#(/[^/ :]+)+/([^/ :]+)#\2#g')
+like "$line" "$want" "its first error is matrix/expect's: $line"
+done_testing
