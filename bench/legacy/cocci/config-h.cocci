@@ -1,0 +1,4 @@
+// config-h: #include <linux/config.h> removed
+@@
+@@
+- #include <linux/config.h>

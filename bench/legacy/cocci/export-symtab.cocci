@@ -1,0 +1,4 @@
+// export-symtab: #define EXPORT_SYMTAB removed
+@@
+@@
+- #define EXPORT_SYMTAB

@@ -1,0 +1,5 @@
+// malloc-h: #include <linux/malloc.h> -> #include <linux/slab.h>
+@@
+@@
+- #include <linux/malloc.h>
++ #include <linux/slab.h>
