@@ -38,7 +38,7 @@ sub flush {
     %fd = ();
 }
 while (<>) {
-    if (/^--- (\S+)/) { my $f = $1; my $nx = <>; flush(); $f =~ s{^(?:a|b)/}{}; $file = $f; next }
+    if (/^--- (\S+)/) { my $f = $1; my $nx = <>; flush(); $f =~ s{^(?:a|b)/}{}; $f =~ s{^\./}{}; $file = $f; next }
     next if /^\+\+\+ /;
     if (/^\+(.*\n?)/) { $fd{add} .= $1 } elsif (/^-(.*\n?)/) { $fd{del} .= $1 }
 }
