@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Applying edits to the original bytes; everything else is copied. */
+#ifndef MODPORT_REWRITE_H
+#define MODPORT_REWRITE_H
+
+#include <stddef.h>
+
+#include "rules.h"
+
+/*
+ * The new file: buf with the edits applied (sorted here).  Returns a
+ * malloc'ed buffer and its length in *out_len, or NULL (ENOMEM, or EINVAL
+ * for overlapping edits).
+ */
+char *rewrite(const char *buf, size_t len, struct edit *e, size_t nr,
+	      size_t *out_len);
+
+#endif

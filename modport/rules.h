@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The article's rules.  port_file() turns a scan into findings (what check
+ * reports) and edits (what fix applies); rule code never touches the
+ * character reader.
+ */
+#ifndef MODPORT_RULES_H
+#define MODPORT_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "token.h"
+
+enum severity { SEV_WARNING, SEV_NOTE, SEV_ERROR };
+
+struct finding {
+	size_t pos;		/* byte offset */
+	const char *rule;
+	enum severity severity;
+	bool fixable;		/* fix has an edit for it */
+	char msg[320];
+};
+
+/* Replace buf[pos, pos + del) with text. */
+struct edit {
+	size_t pos;
+	size_t del;
+	size_t seq;		/* order of insertions at one offset */
+	char *text;
+};
+
+struct port_opts {
+	const char *name;	/* --name, or NULL: the file's stem */
+	const char *license;	/* --license, or NULL */
+	bool annotate;		/* --annotate */
+};
+
+struct port {
+	struct finding *f;
+	size_t nr_f, alloc_f;
+	struct edit *e;
+	size_t nr_e, alloc_e;
+	size_t open_pos;	/* unterminated comment/literal, or -1 */
+	bool open_comment;
+};
+
+/* Apply the rules to a tokenized file.  Returns 0 or -ENOMEM. */
+int port_file(const char *path, const char *buf, size_t len,
+	      const struct token_list *tl, const struct port_opts *opts,
+	      struct port *out);
+void port_free(struct port *p);
+
+/* The module name for path: its stem as a C identifier. */
+void module_name(const char *path, char *name, size_t size);
+bool is_identifier(const char *s);
+
+#endif

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "diag.h"
+#include "source.h"
+
+static int reserve(struct source *src, size_t size)
+{
+	char *buf;
+
+	if (size + 1 <= src->alloc)
+		return 0;
+	buf = realloc(src->buf, size + 1);
+	if (!buf)
+		return -ENOMEM;
+	src->buf = buf;
+	src->alloc = size + 1;
+	return 0;
+}
+
+/* Read the whole file; a file that grows while read is cut at st_size. */
+static int read_all(struct source *src, int fd)
+{
+	size_t size = (size_t)src->st.st_size, done = 0;
+
+	if (reserve(src, size))
+		return -ENOMEM;
+	while (done < size) {
+		ssize_t n = read(fd, src->buf + done, size - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (n == 0)
+			break;
+		done += (size_t)n;
+	}
+	src->len = done;
+	src->buf[done] = 0;
+	return 0;
+}
+
+static enum source_status open_checked(struct source *src, const char *path,
+				       int *fdp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+
+	if (fd < 0) {
+		file_error(path, "cannot read: %s", strerror(errno));
+		return SOURCE_ERROR;
+	}
+	if (fstat(fd, &src->st)) {
+		file_error(path, "cannot read: %s", strerror(errno));
+		goto out_close;
+	}
+	if (!S_ISREG(src->st.st_mode)) {
+		file_error(path, "not a regular file");
+		goto out_close;
+	}
+	if ((uintmax_t)src->st.st_size > SOURCE_MAX_SIZE) {
+		file_error(path, "too large (%jd MiB; the limit is %u MiB)",
+			   (intmax_t)src->st.st_size >> 20,
+			   SOURCE_MAX_SIZE >> 20);
+		goto out_close;
+	}
+	*fdp = fd;
+	return SOURCE_OK;
+out_close:
+	close(fd);
+	return SOURCE_ERROR;
+}
+
+/* Empty, binary: is the content something modport may handle? */
+static enum source_status check_content(struct source *src, bool named)
+{
+	const char *nul;
+
+	if (!src->len) {
+		if (!named)
+			return SOURCE_SKIP;
+		file_error(src->path, "empty file");
+		return SOURCE_ERROR;
+	}
+	nul = memchr(src->buf, 0, src->len);
+	if (nul) {
+		file_error(src->path,
+			   "binary file (NUL byte at offset %zu), not C source",
+			   (size_t)(nul - src->buf));
+		return SOURCE_ERROR;
+	}
+	return SOURCE_OK;
+}
+
+enum source_status source_read(struct source *src, const char *path,
+			       bool named)
+{
+	enum source_status status;
+	int fd, ret;
+
+	src->path = path;
+	src->len = 0;
+	status = open_checked(src, path, &fd);
+	if (status != SOURCE_OK)
+		return status;
+	ret = read_all(src, fd);
+	close(fd);
+	if (ret) {
+		file_error(path, "cannot read: %s", strerror(-ret));
+		return SOURCE_ERROR;
+	}
+	return check_content(src, named);
+}
+
+/* Length of the UTF-8 sequence at p (valid, shortest form), or 0. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
+{
+	unsigned char c = p[0];
+	size_t n, i;
+
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	if ((size_t)(end - p) < n)
+		return 0;
+	for (i = 1; i < n; i++)
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+	if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) ||
+	    (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+		return 0;
+	return n;
+}
+
+size_t utf8_invalid(const char *buf, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)buf, *end = p + len;
+
+	while (p < end) {
+		uint64_t w;
+		size_t n;
+
+		if (end - p >= 8) {
+			memcpy(&w, p, 8);
+			if (!(w & 0x8080808080808080ull)) {
+				p += 8;
+				continue;
+			}
+		}
+		if (*p < 0x80) {
+			p++;
+			continue;
+		}
+		n = utf8_seq(p, end);
+		if (!n)
+			return (size_t)(p - (const unsigned char *)buf);
+		p += n;
+	}
+	return len;
+}
+
+void source_free(struct source *src)
+{
+	free(src->buf);
+	src->buf = NULL;
+	src->alloc = 0;
+}

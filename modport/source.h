@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Reading a source file whole (one read), with the checks of the bad-input
+ * table: regular file, size limit, no NUL byte, valid UTF-8.
+ */
+#ifndef MODPORT_SOURCE_H
+#define MODPORT_SOURCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/stat.h>
+
+#define SOURCE_MAX_SIZE (64u << 20)	/* 64 MiB */
+
+struct source {
+	const char *path;
+	char *buf;		/* len bytes and a NUL */
+	size_t len;
+	size_t alloc;
+	struct stat st;
+};
+
+enum source_status {
+	SOURCE_OK,
+	SOURCE_SKIP,		/* nothing to do: an empty file found in a walk */
+	SOURCE_ERROR,		/* reported; the file is not processed */
+};
+
+/*
+ * Read path into src (its buffer is reused from call to call).  named: the
+ * file was named on the command line (an empty one is then an error).
+ * Reports any trouble itself.
+ */
+enum source_status source_read(struct source *src, const char *path,
+			       bool named);
+
+/* Offset of the first byte that is not valid UTF-8, or len if none. */
+size_t utf8_invalid(const char *buf, size_t len);
+
+void source_free(struct source *src);
+
+#endif

@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Lexical types of modport: a one-pass C tokenizer that knows the
+ * preprocessor (directives, header names, line splices) and keeps comments
+ * as tokens.  A token is a byte range of the original buffer; the list ends
+ * with a TOKEN_EOF sentinel, so lookahead never runs off the end.
+ */
+#ifndef MODPORT_TOKEN_H
+#define MODPORT_TOKEN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum token_type {
+	TOKEN_EOF,
+	TOKEN_IDENT,
+	TOKEN_NUMBER,
+	TOKEN_STRING,	/* "..." with any L, u, U or u8 prefix */
+	TOKEN_CHAR,	/* '...' */
+	TOKEN_HEADER,	/* <...> after #include */
+	TOKEN_SPECIAL,	/* punctuator; longest match */
+	TOKEN_COMMENT,	/* slash-star or slash-slash, delimiters included */
+};
+
+enum token_flags {
+	TF_BOL = 1,		/* first token on its line (comments aside) */
+	TF_PP = 2,		/* part of a preprocessor directive */
+	TF_SPLICE = 4,		/* contains a backslash-newline */
+	TF_OPEN = 8,		/* comment or literal without its terminator */
+};
+
+struct token {
+	uint32_t pos;		/* byte offset in the buffer */
+	uint32_t len;		/* bytes, splices included */
+	uint8_t type;
+	uint8_t flags;
+};
+
+struct token_list {
+	struct token *tok;
+	size_t nr;		/* tokens, the EOF sentinel included */
+	size_t alloc;
+};
+
+/*
+ * Tokenize buf[0..len), which must be followed by a NUL byte (buf[len] == 0)
+ * and contain none.  Returns 0 or -ENOMEM; never fails on malformed input
+ * (unterminated tokens get TF_OPEN).
+ */
+int tokenize(const char *buf, size_t len, struct token_list *tl);
+void token_list_free(struct token_list *tl);
+
+/* Does token t spell s?  Splices inside the token are skipped. */
+bool token_is(const char *buf, const struct token *t, const char *s);
+
+/* Is t the one-character punctuator c? */
+static inline bool match_op(const char *buf, const struct token *t, char c)
+{
+	return t->type == TOKEN_SPECIAL && t->len == 1 && buf[t->pos] == c;
+}
+
+static inline bool match_ident(const char *buf, const struct token *t,
+			       const char *s)
+{
+	return t->type == TOKEN_IDENT && token_is(buf, t, s);
+}
+
+const char *show_token_type(enum token_type type);
+
+#endif

@@ -1,0 +1,403 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * tokenize.c: one linear pass over a NUL-terminated buffer, in the manner of
+ * sparse's tokenize.c, but keeping comments (as tokens) and the byte range
+ * of every token, because fix mode rewrites the original bytes.  Lines and
+ * columns are not tracked here: diag.c derives them from a token's offset
+ * when (rarely) one is reported.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "token.h"
+
+enum {
+	C_OTHER, C_SPACE, C_NL, C_IDENT, C_DIGIT, C_DOT, C_QUOTE, C_SLASH,
+	C_HASH, C_BACKSLASH, C_LT, C_NUL,
+};
+
+/* Character classes; bytes >= 0x80 are identifier characters (UTF-8). */
+static unsigned char cclass[256];
+
+static void init_cclass(void)
+{
+	int c;
+
+	for (c = 0; c < 256; c++)
+		cclass[c] = c >= 0x80 ? C_IDENT : C_OTHER;
+	for (c = 'a'; c <= 'z'; c++)
+		cclass[c] = cclass[c - 'a' + 'A'] = C_IDENT;
+	for (c = '0'; c <= '9'; c++)
+		cclass[c] = C_DIGIT;
+	cclass['_'] = cclass['$'] = C_IDENT;
+	cclass[' '] = cclass['\t'] = cclass['\v'] = cclass['\f'] = C_SPACE;
+	cclass['\r'] = C_SPACE;
+	cclass['\n'] = C_NL;
+	cclass['.'] = C_DOT;
+	cclass['"'] = cclass['\''] = C_QUOTE;
+	cclass['/'] = C_SLASH;
+	cclass['#'] = C_HASH;
+	cclass['\\'] = C_BACKSLASH;
+	cclass['<'] = C_LT;
+	cclass[0] = C_NUL;
+}
+
+struct lexer {
+	const char *buf;
+	const char *p;
+	struct token_list *tl;
+	bool bol;		/* nothing but comments since the newline */
+	bool in_pp;		/* inside a directive */
+	int pp_count;		/* tokens of the directive so far */
+	bool pp_include;	/* directive is #include: <...> is a header */
+	uint8_t flags;		/* of the token being read */
+};
+
+/* Skip backslash-newlines at p; returns p when there is none. */
+static inline const char *skip_splices(const char *p)
+{
+	while (p[0] == '\\') {
+		if (p[1] == '\n')
+			p += 2;
+		else if (p[1] == '\r' && p[2] == '\n')
+			p += 3;
+		else
+			break;
+	}
+	return p;
+}
+
+static int grow(struct token_list *tl)
+{
+	size_t n = tl->alloc ? tl->alloc * 2 : 4096;
+	struct token *t = realloc(tl->tok, n * sizeof(*t));
+
+	if (!t)
+		return -ENOMEM;
+	tl->tok = t;
+	tl->alloc = n;
+	return 0;
+}
+
+static int add_token(struct lexer *lx, enum token_type type, const char *start)
+{
+	struct token_list *tl = lx->tl;
+	struct token *t;
+
+	if (tl->nr == tl->alloc && grow(tl))
+		return -ENOMEM;
+	t = &tl->tok[tl->nr++];
+	t->pos = (uint32_t)(start - lx->buf);
+	t->len = (uint32_t)(lx->p - start);
+	t->type = (uint8_t)type;
+	t->flags = lx->flags | (lx->bol ? TF_BOL : 0) | (lx->in_pp ? TF_PP : 0);
+	lx->flags = 0;
+	if (type == TOKEN_COMMENT)
+		return 0;
+	lx->bol = false;
+	if (lx->in_pp)
+		lx->pp_count++;
+	return 0;
+}
+
+/* Identifier characters, across splices. */
+static const char *eat_ident_chars(struct lexer *lx, const char *p)
+{
+	for (;;) {
+		unsigned char k = cclass[(unsigned char)*p];
+
+		if (k == C_IDENT || k == C_DIGIT) {
+			p++;
+		} else if (k == C_BACKSLASH && skip_splices(p) != p) {
+			p = skip_splices(p);
+			lx->flags |= TF_SPLICE;
+		} else {
+			return p;
+		}
+	}
+}
+
+/* A string or character literal; p is at the opening quote. */
+static int eat_string(struct lexer *lx, const char *start, const char *p)
+{
+	char quote = *p++;
+
+	for (;;) {
+		char c = *p;
+
+		if (c == quote) {
+			p++;
+			break;
+		}
+		if (c == '\n' || c == 0) {
+			lx->flags |= TF_OPEN;
+			break;
+		}
+		if (c == '\\') {
+			if (p[1] == '\n' || (p[1] == '\r' && p[2] == '\n'))
+				lx->flags |= TF_SPLICE;
+			p += (p[1] == '\r' && p[2] == '\n') ? 3 : p[1] ? 2 : 1;
+			continue;
+		}
+		p++;
+	}
+	lx->p = p;
+	return add_token(lx, quote == '"' ? TOKEN_STRING : TOKEN_CHAR, start);
+}
+
+static bool is_string_prefix(const char *s, size_t n)
+{
+	return (n == 1 && (*s == 'L' || *s == 'u' || *s == 'U')) ||
+	       (n == 2 && s[0] == 'u' && s[1] == '8');
+}
+
+static bool is_include(const char *s, size_t n)
+{
+	return (n == 7 && !memcmp(s, "include", 7)) ||
+	       (n == 12 && !memcmp(s, "include_next", 12)) ||
+	       (n == 6 && !memcmp(s, "import", 6));
+}
+
+static int get_one_identifier(struct lexer *lx)
+{
+	const char *start = lx->p;
+	const char *p = eat_ident_chars(lx, start);
+
+	if ((*p == '"' || *p == '\'') && !(lx->flags & TF_SPLICE) &&
+	    is_string_prefix(start, (size_t)(p - start)))
+		return eat_string(lx, start, p);
+	if (lx->in_pp && lx->pp_count == 1)
+		lx->pp_include = is_include(start, (size_t)(p - start));
+	lx->p = p;
+	return add_token(lx, TOKEN_IDENT, start);
+}
+
+/* A preprocessing number: digits, letters, dots, and e+ e- p+ p-. */
+static int get_one_number(struct lexer *lx)
+{
+	const char *start = lx->p;
+	const char *p = start;
+
+	for (;;) {
+		unsigned char k = cclass[(unsigned char)*p];
+		char c = *p;
+
+		if ((c == '+' || c == '-') &&
+		    (p[-1] == 'e' || p[-1] == 'E' || p[-1] == 'p' ||
+		     p[-1] == 'P'))
+			p++;
+		else if (k == C_IDENT || k == C_DIGIT || k == C_DOT)
+			p++;
+		else if (k == C_BACKSLASH && skip_splices(p) != p)
+			p = skip_splices(p);
+		else
+			break;
+	}
+	lx->p = p;
+	return add_token(lx, TOKEN_NUMBER, start);
+}
+
+/* Slash-star comment; p is at the slash.  EOF inside: TF_OPEN. */
+static int drop_stream_comment(struct lexer *lx)
+{
+	const char *start = lx->p;
+	const char *p = start + 2;
+
+	for (;;) {
+		p = strchr(p, '*');
+		if (!p) {
+			p = start + strlen(start);
+			lx->flags |= TF_OPEN;
+			break;
+		}
+		if (p[1] == '/') {
+			p += 2;
+			break;
+		}
+		p++;
+	}
+	lx->p = p;
+	return add_token(lx, TOKEN_COMMENT, start);
+}
+
+/* Slash-slash comment: up to the newline, which a splice continues. */
+static int drop_line_comment(struct lexer *lx)
+{
+	const char *start = lx->p;
+	const char *p = start + 2;
+
+	for (;;) {
+		const char *nl = strchr(p, '\n');
+
+		if (!nl) {
+			p = start + strlen(start);
+			break;
+		}
+		p = nl;
+		if (nl[-1] == '\\' || (nl[-1] == '\r' && nl[-2] == '\\')) {
+			lx->flags |= TF_SPLICE;
+			p = nl + 1;
+			continue;
+		}
+		if (p[-1] == '\r')
+			p--;
+		break;
+	}
+	lx->p = p;
+	return add_token(lx, TOKEN_COMMENT, start);
+}
+
+/* A header name <...> of an #include; unterminated at the newline. */
+static int get_header_name(struct lexer *lx)
+{
+	const char *start = lx->p;
+	const char *p = start + 1;
+
+	while (*p != '>' && *p != '\n' && *p)
+		p++;
+	if (*p == '>')
+		p++;
+	else
+		lx->flags |= TF_OPEN;
+	lx->p = p;
+	return add_token(lx, TOKEN_HEADER, start);
+}
+
+static size_t special_len(const char *p)
+{
+	static const char two[] = "->++--<<>><=>===!=&&||*=/=%=+=-=&=^=|=##";
+	size_t i;
+
+	if ((p[0] == '.' && p[1] == '.' && p[2] == '.') ||
+	    ((p[0] == '<' || p[0] == '>') && p[1] == p[0] && p[2] == '='))
+		return 3;
+	for (i = 0; i < sizeof(two) - 1; i += 2)
+		if (p[0] == two[i] && p[1] == two[i + 1])
+			return 2;
+	return 1;
+}
+
+static int get_one_special(struct lexer *lx)
+{
+	const char *start = lx->p;
+	bool directive = *start == '#' && lx->bol && !lx->in_pp;
+
+	lx->p += special_len(start);
+	if (directive) {
+		lx->in_pp = true;
+		lx->pp_count = 0;
+		lx->pp_include = false;
+	}
+	return add_token(lx, TOKEN_SPECIAL, start);
+}
+
+static void end_line(struct lexer *lx)
+{
+	lx->p++;
+	lx->bol = true;
+	lx->in_pp = false;
+}
+
+/* One token (or a run of white space); returns -ENOMEM, 0, or 1 at EOF. */
+static int get_one_token(struct lexer *lx)
+{
+	const char *p = lx->p;
+
+	switch (cclass[(unsigned char)*p]) {
+	case C_NUL:
+		return 1;
+	case C_SPACE:
+		do
+			p++;
+		while (cclass[(unsigned char)*p] == C_SPACE);
+		lx->p = p;
+		return 0;
+	case C_NL:
+		end_line(lx);
+		return 0;
+	case C_IDENT:
+		return get_one_identifier(lx);
+	case C_DIGIT:
+		return get_one_number(lx);
+	case C_DOT:
+		if (cclass[(unsigned char)p[1]] == C_DIGIT)
+			return get_one_number(lx);
+		return get_one_special(lx);
+	case C_QUOTE:
+		return eat_string(lx, p, p);
+	case C_SLASH:
+		if (p[1] == '*')
+			return drop_stream_comment(lx);
+		if (p[1] == '/')
+			return drop_line_comment(lx);
+		return get_one_special(lx);
+	case C_LT:
+		if (lx->in_pp && lx->pp_include && lx->pp_count == 2)
+			return get_header_name(lx);
+		return get_one_special(lx);
+	case C_BACKSLASH:
+		if (skip_splices(p) != p) {
+			lx->p = skip_splices(p);
+			return 0;
+		}
+		return get_one_special(lx);
+	default:
+		return get_one_special(lx);
+	}
+}
+
+int tokenize(const char *buf, size_t len, struct token_list *tl)
+{
+	struct lexer lx = { .buf = buf, .p = buf, .tl = tl, .bol = true };
+	int ret;
+
+	if (!cclass['a'])
+		init_cclass();
+	tl->nr = 0;
+	while (!(ret = get_one_token(&lx)))
+		;
+	if (ret < 0)
+		return ret;
+	lx.p = buf + len;
+	lx.bol = false;
+	lx.in_pp = false;
+	return add_token(&lx, TOKEN_EOF, buf + len);
+}
+
+void token_list_free(struct token_list *tl)
+{
+	free(tl->tok);
+	tl->tok = NULL;
+	tl->nr = tl->alloc = 0;
+}
+
+bool token_is(const char *buf, const struct token *t, const char *s)
+{
+	const char *p = buf + t->pos;
+	const char *end = p + t->len;
+
+	if (!(t->flags & TF_SPLICE))
+		return t->len == strlen(s) && !memcmp(p, s, t->len);
+	while (p < end) {
+		p = skip_splices(p);
+		if (p == end || *p != *s)
+			return false;
+		p++;
+		s++;
+	}
+	return !*s;
+}
+
+const char *show_token_type(enum token_type type)
+{
+	static const char *const names[] = {
+		[TOKEN_EOF] = "eof", [TOKEN_IDENT] = "ident",
+		[TOKEN_NUMBER] = "number", [TOKEN_STRING] = "string",
+		[TOKEN_CHAR] = "char", [TOKEN_HEADER] = "header",
+		[TOKEN_SPECIAL] = "special", [TOKEN_COMMENT] = "comment",
+	};
+
+	return (unsigned)type < sizeof(names) / sizeof(names[0]) ?
+	       names[type] : "?";
+}
