@@ -20,3 +20,10 @@ matrix-clean:
 	rm -rf $(B)/matrix $(B)/dkms
 
 .PHONY: check-matrix matrix-clean
+
+# modrun's boot time per kernel of the matrix (median of 5, one at a time),
+# next to the kernel's own clock at /init.
+bench-matrix: $(B)/bin/modrun
+	MODRUN_CACHE=$(CACHE) matrix/bench-boot $(MATRIX_KERNELS)
+
+.PHONY: bench-matrix
