@@ -223,7 +223,7 @@ static void print_hunks(FILE *out, const struct ops *ops,
 			return;
 		from = i > CONTEXT ? i - CONTEXT : 0;
 		last = i;
-		for (; i < ops->nr && i <= last + 2 * CONTEXT; i++)
+		for (; i < ops->nr && i <= last + 2 * CONTEXT + 1; i++)
 			if (ops->o[i].type != OP_EQ)
 				last = i;
 		to = last + 1 + CONTEXT < ops->nr ? last + 1 + CONTEXT :

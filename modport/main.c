@@ -138,7 +138,7 @@ static int port_one(struct ctx *c, struct port *p)
 	if (p->open_pos != (size_t)-1) {
 		diag_at(c->src.path, c->src.buf, p->open_pos, "error", NULL,
 			"unterminated %s; file not processed",
-			p->open_comment ? "comment" : "string or character literal");
+			p->open_comment ? "comment" : "string literal");
 		return 2;
 	}
 	if (c->verb == VERB_CHECK)

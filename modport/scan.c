@@ -411,7 +411,10 @@ static void do_code(struct scanner *s, size_t i)
 			do_ident(s, i);
 		break;
 	case TOKEN_STRING:
-	case TOKEN_CHAR:
+		/*
+		 * An open ' is left alone: GCC reads assembler (an apostrophe
+		 * in a ; comment) that way, up to the end of the line.
+		 */
 		if ((t->flags & TF_OPEN) && s->sc->open_tok == SCAN_NONE)
 			s->sc->open_tok = i;
 		break;

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# modport golden tests, under both builds (plain, ASan+UBSan).  For every
+# fixture tests/modport/**/X.c (and the article's listing, legacy/hello-2.4.c,
+# whose expected files are tests/modport/article.*):
+#   X.c.check  what `modport check` prints, then its exit status
+#   X.c.fixed  the file after `modport fix` with the options of X.c.args
+#              (one per line; default --license=Dual BSD/GPL)
+# Asserted for each: check output; the diff applies with patch -p1 and with
+# git apply and gives X.c.fixed; --in-place gives the same, mode kept;
+# idempotence (fix of X.c.fixed changes nothing, check finds nothing left);
+# byte preservation (the only lines removed hold an entry point's name or
+# #define MODULE, and CRLF files stay CRLF throughout).
+# MODPORT_REGEN=1 rewrites the expected files from the plain build, for review.
+. "$(dirname "$0")/lib.sh"
+cd "$TOP" || exit 2
+mapfile -t fixtures < <(find tests/modport -name '*.c' | LC_ALL=C sort)
+fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
+bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
+plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 9 ))
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+
+expected() {	# expected FIXTURE: prefix of its expected files
+	case $1 in
+	legacy/hello-2.4.c) echo tests/modport/article ;;
+	*) echo "$1" ;;
+	esac
+}
+
+fix_args() {	# fix_args FIXTURE: its fix options, one per line
+	local e; e=$(expected "$1")
+	if [ -e "$e.args" ]; then cat "$e.args"; else echo "--license=Dual BSD/GPL"; fi
+}
+
+run_check() {	# run_check BIN FILE: stdout, then the exit status
+	"$1" check "$2" 2>&1; echo "exit $?"
+}
+
+if [ -n "${MODPORT_REGEN:-}" ]; then
+	for f in "${fixtures[@]}"; do
+		e=$(expected "$f")
+		run_check "${bins[0]}" "$f" >"$e.check"
+		mapfile -t args < <(fix_args "$f")
+		mkdir -p "$tmp/regen/$(dirname "$f")"
+		cp -p "$f" "$tmp/regen/$f"
+		"${bins[0]}" fix --in-place "${args[@]}" "$tmp/regen/$f" 2>/dev/null
+		cp "$tmp/regen/$f" "$e.fixed"
+	done
+fi
+
+# preserved DIFF: every line the diff removes holds an entry point's name or
+# #define MODULE, or comes back whole inside an added line ("int" in
+# "static int", a last line that gains its newline).
+preserved() {
+	awk '/^\\/ { next }
+	/^-/ && !/^--- / { del[++n] = substr($0, 2) }
+	/^\+/ && !/^\+\+\+ / { add = add "\n" substr($0, 2) }
+	END {
+		for (i = 1; i <= n; i++) {
+			l = del[i]; sub(/\r$/, "", l)
+			if (l ~ /init_module|cleanup_module|define[ \t]+MODULE/ || index(add, l))
+				continue
+			print "changed: " l; bad = 1
+		}
+		exit bad
+	}' "$1"
+}
+
+one() {	# one BIN FIXTURE
+	local bin=$1 f=$2 e tag d out status args
+	e=$(expected "$f")
+	tag="$(basename "$(dirname "$(dirname "$bin")")")/${f#tests/modport/}"
+	mapfile -t args < <(fix_args "$f")
+	is "$(run_check "$bin" "$f")" "$(cat "$e.check")" "$tag: check output and status"
+
+	d=$tmp/$RANDOM$RANDOM
+	mkdir -p "$d/p/$(dirname "$f")" "$d/g/$(dirname "$f")" "$d/i/$(dirname "$f")"
+	cp -p "$f" "$d/p/$f"; cp -p "$f" "$d/g/$f"; cp -p "$f" "$d/i/$f"
+	"$bin" fix "${args[@]}" "$f" >"$d/diff" 2>"$d/err"; status=$?
+	[ "$status" -le 1 ] && (cd "$d/p" && patch -s -p1 <"$d/diff") &&
+		cmp -s "$d/p/$f" "$e.fixed"
+	ok $? "$tag: the diff applies with patch -p1 and gives the expected file"
+	[ ! -s "$d/diff" ] && cmp -s "$f" "$e.fixed" ||
+		(cd "$d/g" && git apply --whitespace=nowarn -p1 "$d/diff") && cmp -s "$d/g/$f" "$e.fixed"
+	ok $? "$tag: git apply gives the same"
+	chmod 640 "$d/i/$f"
+	"$bin" fix --in-place "${args[@]}" "$d/i/$f" 2>/dev/null
+	cmp -s "$d/i/$f" "$e.fixed" && [ "$(stat -c %a "$d/i/$f")" = 640 ] &&
+		[ -z "$(find "$d/i" -name '.modport.*')" ]
+	ok $? "$tag: --in-place gives the same, keeps the mode, leaves no temporary file"
+
+	cp "$e.fixed" "$d/fixed.c"
+	out=$("$bin" fix "${args[@]}" "$d/fixed.c" 2>/dev/null)
+	is "$out" "" "$tag: idempotent: fix of the fixed file prints no diff"
+	out=$("$bin" check "$d/fixed.c" | grep -v '\[missing-license\]')
+	is "$out" "" "$tag: check of the fixed file finds nothing left to fix"
+
+	preserved "$d/diff" &&
+		{ ! grep -q $'\r$' "$f" || [ "$(grep -vc $'\r$' "$e.fixed")" -le 1 ]; }
+	ok $? "$tag: bytes preserved: only entry-point and #define MODULE lines change, line ends kept"
+}
+
+for bin in "${bins[@]}"; do
+	for f in "${fixtures[@]}"; do
+		one "$bin" "$f"
+	done
+done
+
+# The article's port, line by line, as the article has it.
+fixed=$(cat tests/modport/article.fixed)
+unlike "$fixed" '^#define MODULE' "article: no #define MODULE"
+like "$fixed" '^#include <linux/init.h>$' "article: includes <linux/init.h>"
+like "$fixed" '^static int hello_init\(void\)$' "article: static int hello_init(void)"
+like "$fixed" '^static void hello_exit\(void\)$' "article: static void hello_exit(void)"
+like "$fixed" '^module_init\(hello_init\);$' "article: module_init(hello_init);"
+like "$fixed" '^module_exit\(hello_exit\);$' "article: module_exit(hello_exit);"
+like "$fixed" '^MODULE_LICENSE\("Dual BSD/GPL"\);$' "article: MODULE_LICENSE(\"Dual BSD/GPL\");"
+like "$fixed" 'printk\(KERN_INFO "Goodbye cruel world\\n"\);' "article: its 2.4 strings are untouched"
+
+# Several modules in one folder: each gets its own names.
+cp -r tests/modport/multi "$tmp/multi"
+"${bins[1]}" fix --in-place --license=GPL "$tmp/multi" 2>/dev/null
+cmp -s "$tmp/multi/alpha.c" <(sed 's/Dual BSD\/GPL/GPL/' tests/modport/multi/alpha.c.fixed) &&
+	cmp -s "$tmp/multi/beta-2.c" tests/modport/multi/beta-2.c.fixed
+ok $? "a folder of two modules: fixed in one run, alpha_init and beta_2_init"
+done_testing
