@@ -94,7 +94,7 @@ static int add_edit(struct porter *pt, size_t pos, size_t del,
 		return -ENOMEM;
 	e->pos = pos;
 	e->del = del;
-	e->seq = out->nr_e++;
+	e->seq = ++out->nr_e;
 	return 0;
 }
 
@@ -415,7 +415,10 @@ static int rule_init_include(struct porter *pt)
 			"%s() is declared in <linux/init.h>, which this file does not include",
 			pt->fires[ENTRY_INIT] ? "module_init" : "module_exit"))
 		return -ENOMEM;
-	return add_edit(pt, pos, 0, text);
+	if (add_edit(pt, pos, 0, text))
+		return -ENOMEM;
+	pt->out->e[pt->out->nr_e - 1].seq = 0;	/* a whole line: first */
+	return 0;
 }
 
 /* The license as a C string literal's contents. */

@@ -1,0 +1,4 @@
+int init_module(void)
+{
+	return 0;
+}
