@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Unit tests of modport: the tokenizer, positions, names, rewrite, diff. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../modport/diag.h"
+#include "../../modport/diff.h"
+#include "../../modport/rewrite.h"
+#include "../../modport/rules.h"
+#include "../../modport/source.h"
+#include "../../modport/token.h"
+#include "test-lib.h"
+
+static struct token_list tl;
+
+/* Tokenize s; returns the number of tokens without the EOF sentinel. */
+static size_t lex(const char *s)
+{
+	check_int(tokenize(s, strlen(s), &tl), ==, 0);
+	return tl.nr - 1;
+}
+
+/* "type:spelling" of token i, for check_str. */
+static const char *show(const char *s, size_t i)
+{
+	static char buf[256];
+	const struct token *t = &tl.tok[i];
+
+	snprintf(buf, sizeof(buf), "%s:%.*s", show_token_type(t->type),
+		 (int)t->len, s + t->pos);
+	return buf;
+}
+
+static void test_kinds(void)
+{
+	const char *s = "int x = 0x1p-3 + 1e+5; /* c */ s->a... 'q' // end";
+
+	check_int(lex(s), ==, 14);
+	check_str(show(s, 0), "ident:int");
+	check_str(show(s, 3), "number:0x1p-3");
+	check_str(show(s, 5), "number:1e+5");
+	check_str(show(s, 7), "comment:/* c */");
+	check_str(show(s, 9), "special:->");
+	check_str(show(s, 11), "special:...");
+	check_str(show(s, 12), "char:'q'");
+	check_str(show(s, 13), "comment:// end");
+	check_int(tl.tok[14].type, ==, TOKEN_EOF);
+	check_int(tl.tok[14].pos, ==, strlen(s));
+}
+
+static void test_strings(void)
+{
+	const char *s = "u8\"a\\\"b\" L'x' \"open\nnext";
+
+	check_int(lex(s), ==, 4);
+	check_str(show(s, 0), "string:u8\"a\\\"b\"");
+	check_str(show(s, 1), "char:L'x'");
+	check_str(show(s, 2), "string:\"open");
+	check(tl.tok[2].flags & TF_OPEN);
+	check_str(show(s, 3), "ident:next");
+	check(!(tl.tok[3].flags & TF_OPEN));
+}
+
+static void test_directives(void)
+{
+	const char *s = "/* c */ # define A \\\n 1\n#include <linux/init.h>\nint";
+
+	check_int(lex(s), ==, 9);
+	check(tl.tok[1].flags & TF_BOL);	/* '#' after a comment */
+	check(tl.tok[1].flags & TF_PP);
+	check_str(show(s, 4), "number:1");
+	check(tl.tok[4].flags & TF_PP);		/* the splice continues it */
+	check(!(tl.tok[4].flags & TF_BOL));
+	check_str(show(s, 6), "ident:include");
+	check_str(show(s, 7), "header:<linux/init.h>");
+	check_str(show(s, 8), "ident:int");
+	check_str(show(s, 9), "eof:");
+	check_int(lex("#if a < b\n"), ==, 5);	/* no header outside include */
+}
+
+static void test_comments(void)
+{
+	const char *s = "a // x \\\n y\r\nb /* open";
+
+	check_int(lex(s), ==, 4);
+	check_str(show(s, 1), "comment:// x \\\n y");
+	check(tl.tok[1].flags & TF_SPLICE);
+	check_str(show(s, 2), "ident:b");
+	check(tl.tok[3].flags & TF_OPEN);
+	check_str(show(s, 3), "comment:/* open");
+}
+
+static void test_splice_ident(void)
+{
+	const char *s = "init_mod\\\r\nule(";
+
+	check_int(lex(s), ==, 2);
+	check(tl.tok[0].flags & TF_SPLICE);
+	check(token_is(s, &tl.tok[0], "init_module"));
+	check(!token_is(s, &tl.tok[0], "init_modul"));
+	check(match_op(s, &tl.tok[1], '('));
+}
+
+static void test_positions(void)
+{
+	const char *s = "a\n\tb\n  \tc\xc3\xa9" "d";
+	struct diag_pos at = diag_position(s, 3);
+
+	check_int(at.line, ==, 2);
+	check_int(at.col, ==, 9);
+	at = diag_position(s, 8);
+	check_int(at.line, ==, 3);
+	check_int(at.col, ==, 9);
+	at = diag_position(s, 11);	/* after a two-byte character */
+	check_int(at.col, ==, 11);
+}
+
+static void test_names(void)
+{
+	char name[64];
+
+	module_name("drivers/net/3c515.c", name, sizeof(name));
+	check_str(name, "mod_3c515");
+	module_name("legacy/hello-2.4.c", name, sizeof(name));
+	check_str(name, "hello_2_4");
+	module_name("hello.c", name, sizeof(name));
+	check_str(name, "hello");
+	check(is_identifier("hello_2"));
+	check(!is_identifier("2hello"));
+	check(!is_identifier("a-b"));
+	check(!is_identifier(""));
+}
+
+static void test_utf8(void)
+{
+	check_int(utf8_invalid("plain ascii text", 16), ==, 16);
+	check_int(utf8_invalid("caf\xc3\xa9", 5), ==, 5);
+	check_int(utf8_invalid("Fran\xe7ois", 8), ==, 4);
+	check_int(utf8_invalid("\xc0\xaf", 2), ==, 0);		/* overlong */
+	check_int(utf8_invalid("ab\xed\xa0\x80", 5), ==, 2);	/* surrogate */
+	check_int(utf8_invalid("\xe2\x82", 2), ==, 0);		/* cut short */
+}
+
+static void test_rewrite(void)
+{
+	const char *s = "int f(void);\n";
+	struct edit e[3] = {
+		{ .pos = 4, .del = 1, .seq = 1, .text = "g" },
+		{ .pos = 0, .del = 0, .seq = 3, .text = "__b " },
+		{ .pos = 0, .del = 0, .seq = 2, .text = "static " },
+	};
+	size_t len;
+	char *out = rewrite(s, strlen(s), e, 3, &len);
+
+	check_str(out, "static __b int g(void);\n");
+	check_int(len, ==, strlen(out));
+	free(out);
+	e[0] = (struct edit){ .pos = 2, .del = 5, .seq = 1, .text = "" };
+	e[1] = (struct edit){ .pos = 4, .del = 1, .seq = 2, .text = "" };
+	check(!rewrite(s, strlen(s), e, 2, &len));	/* overlap */
+}
+
+static void test_diff(void)
+{
+	const char *a = "1\n2\n3\n4\n5\n6\n7\n8\n9\nlast";
+	const char *b = "1\n2\n3\n4\n5\n6\n7\n8\n9\nlast\nmore";
+	char *out = NULL;
+	size_t size = 0;
+	FILE *f = open_memstream(&out, &size);
+
+	check_int(diff_print(f, "./dir/x.c", a, strlen(a), b, strlen(b)),
+		  ==, 0);
+	fclose(f);
+	check_str(out, "--- a/dir/x.c\n+++ b/dir/x.c\n"
+		  "@@ -7,4 +7,5 @@\n 7\n 8\n 9\n-last\n"
+		  "\\ No newline at end of file\n+last\n+more\n"
+		  "\\ No newline at end of file\n");
+	free(out);
+}
+
+static void test_port_article(void)
+{
+	const char *s = "#define MODULE\n#include <linux/module.h>\n\n"
+			"int init_module(void) { return 0; }\n"
+			"void cleanup_module(void) { }\n";
+	struct port_opts opts = { .name = "hello", .license = "GPL" };
+	struct port p = { 0 };
+	size_t len;
+	char *out;
+
+	lex(s);
+	check_int(port_file("hello.c", s, strlen(s), &tl, &opts, &p), ==, 0);
+	check_int(p.nr_f, ==, 5);
+	check_str(p.f[0].rule, "define-module");
+	check_str(p.f[1].rule, "init-include");
+	out = rewrite(s, strlen(s), p.e, p.nr_e, &len);
+	check_str(out, "#include <linux/init.h>\n#include <linux/module.h>\n\n"
+		  "static int hello_init(void) { return 0; }\n"
+		  "static void hello_exit(void) { }\n\n"
+		  "module_init(hello_init);\nmodule_exit(hello_exit);\n\n"
+		  "MODULE_LICENSE(\"GPL\");\n");
+	free(out);
+	port_free(&p);
+}
+
+int main(void)
+{
+	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
+	TEST(test_strings(), "string and character literals: prefixes, escapes, unterminated");
+	TEST(test_directives(), "directives: # after a comment, splices, header names");
+	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
+	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
+	TEST(test_positions(), "line and display column: tabs to 8, UTF-8");
+	TEST(test_names(), "module names from paths; C identifiers");
+	TEST(test_utf8(), "UTF-8 validation");
+	TEST(test_rewrite(), "edits: order at one offset, overlap refused");
+	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
+	TEST(test_port_article(), "the article's port, from tokens to bytes");
+	token_list_free(&tl);
+	return test_done();
+}
