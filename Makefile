@@ -52,14 +52,18 @@ deps:
 kernel: deps
 	@scripts/provision-kernel $(KERNEL)
 
+# KDIR given on the command line builds there (e.g. the host's headers);
+# otherwise scripts/kbuild builds with the kernel's own toolchain.
+KBUILD_MODULE = $(if $(filter command line,$(origin KDIR)),$(MAKE) -C module KDIR=$(KDIR),scripts/kbuild $(KERNEL) module)
+
 module: kernel
-	$(MAKE) -C module KDIR=$(KDIR)
+	$(KBUILD_MODULE)
 
 run: deps kernel module $(B)/bin/modrun
 	@scripts/show-run $(KERNEL) module/hello.ko
 
 check: deps kernel tools $(UNIT_TESTS)
-	$(MAKE) -C module KDIR=$(KDIR)
+	$(KBUILD_MODULE)
 	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 tests/
 
 bench: deps kernel tools module
@@ -67,7 +71,7 @@ bench: deps kernel tools module
 
 clean:
 	rm -rf $(B)
-	-$(MAKE) -C module KDIR=$(KDIR) clean 2>/dev/null
+	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
 .PHONY: tools deps kernel module run check bench clean
 

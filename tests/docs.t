@@ -2,7 +2,7 @@
 # The manuals: every tool's man page is clean mdoc (mandoc -Tlint), and
 # --help and --version answer with exit status 0.
 . "$(dirname "$0")/lib.sh"
-pages=("$TOP"/*/*.1)
+pages=("$TOP"/{modrun,modport}/*.1)
 plan $(( ${#pages[@]} + 4 ))
 for page in "${pages[@]}"; do
 	out=$(mandoc -Tlint -Wwarning "$page" 2>&1); status=$?

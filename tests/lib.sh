@@ -51,7 +51,7 @@ build_modules() {
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	cp -r "$src"/. "$dir"/
-	make -C "$KDIR" M="$dir" modules ${W:+W=$W} >"$dir/build.log" 2>&1
+	"$TOP/scripts/kbuild" "$KERNEL" "$dir" modules ${W:+W=$W} >"$dir/build.log" 2>&1
 	echo $? >"$dir/build.status"
 	echo "$dir"
 }

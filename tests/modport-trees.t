@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# modport on whole trees, with the ASan+UBSan build (skipped when a tree is
+# not in the cache):
+#  - Linux 2.4.22: fix --in-place ports hundreds of modules; afterwards check
+#    finds nothing and fix has no diff (idempotence on real code); no
+#    temporary file is left.
+#  - linux-source-6.1 (make bench unpacks it): exactly one finding, 3c515.c's
+#    cleanup_module without module_exit; no false positive, no error.
+#  - an empty folder is fine.
+. "$(dirname "$0")/lib.sh"
+SAN=$TOP/build/san/bin/modport
+plan 8
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+
+skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
+
+if [ -d "$CACHE/linux-2.4.22" ]; then
+	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"
+	"$SAN" fix --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
+	is "$status" 2 "2.4.22: fix --in-place runs through (2: Latin-1 files and GCC 2 multi-line strings are reported)"
+	n=$(diff -rq "$CACHE/linux-2.4.22" "$tmp/t24" | wc -l)
+	[ "$n" -ge 300 ]; ok $? "2.4.22: $n files ported"
+	out=$("$SAN" check "$tmp/t24" 2>/dev/null)
+	is "$out" "" "2.4.22: check of the ported tree finds nothing"
+	out=$("$SAN" fix --license=GPL "$tmp/t24" 2>/dev/null)
+	is "$out" "" "2.4.22: fix of the ported tree prints no diff"
+	is "$(find "$tmp/t24" -name '.modport.*' | wc -l)" 0 "2.4.22: no temporary file left"
+else
+	for i in 1 2 3 4 5; do skip "no $CACHE/linux-2.4.22"; done
+fi
+
+tree=$CACHE/linux-source-6.1/linux-source-6.1
+if [ -d "$tree/drivers" ]; then
+	out=$(cd "$tree/.." && "$SAN" check linux-source-6.1 2>&1); status=$?
+	is "$status" 1 "6.1: exit status 1 (findings, no error)"
+	is "$out" "linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6: warning: cleanup_module() without module_exit(): objtool rejects the magic name on IBT kernels (6.15+); make it static mod_3c515_exit() and register it with module_exit() [implicit-exit]" \
+		"6.1: the one finding is 3c515.c's cleanup_module"
+else
+	skip "no $tree (make bench unpacks it)"
+	skip "no $tree"
+fi
+
+mkdir "$tmp/empty"
+out=$("$SAN" check "$tmp/empty" 2>&1); status=$?
+is "$status:$out" "0:" "an empty folder: nothing to say, exit 0"
+done_testing
