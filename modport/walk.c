@@ -59,7 +59,8 @@ static struct entry *read_entries(const char *path, DIR *dir, size_t *nr)
 		file_error(path, "cannot read directory: %s", strerror(errno));
 		goto out_free;
 	}
-	qsort(v, n, sizeof(*v), cmp_entry);
+	if (n > 1)
+		qsort(v, n, sizeof(*v), cmp_entry);
 	*nr = n;
 	return v ? v : calloc(1, sizeof(*v));
 out_free:
