@@ -59,7 +59,10 @@ int write_in_place(const char *path, const struct stat *st, const char *buf,
 	const char *what = "cannot create a temporary file";
 	int fd;
 
-	if (!tmp || (fd = mkstemp(tmp)) < 0)
+	if (!tmp)
+		goto out_fail;
+	fd = mkstemp(tmp);
+	if (fd < 0)
 		goto out_fail;
 	what = "cannot write";
 	if (fchmod(fd, st->st_mode & 07777) ||

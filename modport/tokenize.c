@@ -398,6 +398,6 @@ const char *show_token_type(enum token_type type)
 		[TOKEN_SPECIAL] = "special", [TOKEN_COMMENT] = "comment",
 	};
 
-	return (unsigned)type < sizeof(names) / sizeof(names[0]) ?
+	return (unsigned int)type < sizeof(names) / sizeof(names[0]) ?
 	       names[type] : "?";
 }

@@ -104,7 +104,7 @@ static void test_splice_ident(void)
 
 static void test_positions(void)
 {
-	const char *s = "a\n\tb\n  \tc\xc3\xa9" "d";
+	const char *s = "a\n\tb\n  \tc\xc3\xa9\x64";
 	struct diag_pos at = diag_position(s, 3);
 
 	check_int(at.line, ==, 2);
