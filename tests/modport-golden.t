@@ -16,7 +16,7 @@ cd "$TOP" || exit 2
 mapfile -t fixtures < <(find tests/modport -name '*.c' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 9 ))
+plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 12 ))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
@@ -117,6 +117,13 @@ like "$fixed" '^module_init\(hello_init\);$' "article: module_init(hello_init);"
 like "$fixed" '^module_exit\(hello_exit\);$' "article: module_exit(hello_exit);"
 like "$fixed" '^MODULE_LICENSE\("Dual BSD/GPL"\);$' "article: MODULE_LICENSE(\"Dual BSD/GPL\");"
 like "$fixed" 'printk\(KERN_INFO "Goodbye cruel world\\n"\);' "article: its 2.4 strings are untouched"
+
+# Without --license, fix does the rest and leaves the license, as an error.
+out=$("${bins[1]}" fix tests/modport/no-license.c 2>&1 >/dev/null); status=$?
+is "$status" 1 "no --license: fix exits 1 (a finding is left)"
+is "$out" "tests/modport/no-license.c:4:5: error: no MODULE_LICENSE(): modpost rejects the module since Linux 5.11; modport does not invent one: fix needs --license=STRING [missing-license]" \
+	"no --license: the license is an error that names the file and the rule"
+like "$("${bins[1]}" fix tests/modport/no-license.c 2>/dev/null)" '^\+module_exit\(no_license_exit\);' "no --license: the rest is fixed"
 
 # Several modules in one folder: each gets its own names.
 cp -r tests/modport/multi "$tmp/multi"
