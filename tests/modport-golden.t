@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # modport golden tests, under both builds (plain, ASan+UBSan).  For every
-# fixture tests/modport/**/X.c (and the article's listing, legacy/hello-2.4.c,
+# fixture tests/modport/**/X.c or X.h (and the article's listing, legacy/hello-2.4.c,
 # whose expected files are tests/modport/article.*):
 #   X.c.check  what `modport check` prints, then its exit status
 #   X.c.fixed  the file after `modport fix` with the options of X.c.args
@@ -13,7 +13,7 @@
 # MODPORT_REGEN=1 rewrites the expected files from the plain build, for review.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 2
-mapfile -t fixtures < <(find tests/modport -name '*.c' | LC_ALL=C sort)
+mapfile -t fixtures < <(find tests/modport -name '*.[ch]' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 12 ))
