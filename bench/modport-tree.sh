@@ -14,9 +14,11 @@ modport=$top/build/bin/modport
 unpack() {
 	local deb tmp
 	tmp=$(mktemp -d "$cache/linux-source-6.1.XXXXXX")
-	(cd "$cache" && ls linux-source-6.1_*_all.deb >/dev/null 2>&1) ||
+	deb=$(find "$cache" -maxdepth 1 -name 'linux-source-6.1_*_all.deb' | sort | tail -n 1)
+	if [ -z "$deb" ]; then
 		(cd "$cache" && apt-get download linux-source-6.1)
-	deb=$(ls "$cache"/linux-source-6.1_*_all.deb | tail -n 1)
+		deb=$(find "$cache" -maxdepth 1 -name 'linux-source-6.1_*_all.deb' | sort | tail -n 1)
+	fi
 	dpkg-deb -x "$deb" "$tmp/deb"
 	tar -C "$tmp" -xf "$tmp"/deb/usr/src/linux-source-6.1.tar.xz
 	rm -rf "$tmp/deb"
@@ -35,8 +37,8 @@ find "$tree" -type f \( -name '*.c' -o -name '*.h' \) -print0 | xargs -0 cat >/d
 
 out=$(mktemp)
 trap 'rm -f "$out" "$out.cpu"' EXIT
-best= cpu=
-for run in 1 2 3; do
+best='' cpu=''
+for _ in 1 2 3; do
 	t0=$(date +%s.%N)
 	status=0
 	(cd "$src" && /usr/bin/time -o "$out.cpu" -f '%U %S' \

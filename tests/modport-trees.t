@@ -27,7 +27,7 @@ if [ -d "$CACHE/linux-2.4.22" ]; then
 	is "$out" "" "2.4.22: fix of the ported tree prints no diff"
 	is "$(find "$tmp/t24" -name '.modport.*' | wc -l)" 0 "2.4.22: no temporary file left"
 else
-	for i in 1 2 3 4 5; do skip "no $CACHE/linux-2.4.22"; done
+	for _ in 1 2 3 4 5; do skip "no $CACHE/linux-2.4.22"; done
 fi
 
 tree=$CACHE/linux-source-6.1/linux-source-6.1
