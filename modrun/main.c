@@ -341,6 +341,43 @@ static void choose_accel(struct options *o, struct qemu_config *qc)
 		qc->first_report_timeout = 5;
 }
 
+/* Boot; a KVM boot that stays silent is done again under TCG. */
+static void boot_with_fallback(struct qemu_config *qc, struct run_ctx *ctx,
+			       struct qemu_result *res)
+{
+	boot(qc, ctx, res);
+	if (!res->stalled)
+		return;
+	fprintf(stderr, "modrun: the guest said nothing in %g s under KVM: booting again with TCG\n",
+		qc->first_report_timeout);
+	ktap_free(&ctx->guest);
+	console_free(&ctx->console);
+	if (ctx->log) {		/* the log holds the TCG run only */
+		fflush(ctx->log);
+		if (ftruncate(fileno(ctx->log), 0) == 0)
+			rewind(ctx->log);
+	}
+	qc->kvm = false;
+	qc->first_report_timeout = 0;
+	boot(qc, ctx, res);
+}
+
+/* Read and check every module before anything boots (exit 2 on error). */
+static void open_modules(struct module_file *mods, const char **names,
+			 char **paths, int n, const char *release)
+{
+	int i;
+
+	if (n > MAX_MODULES)
+		errx(2, "too many modules (at most %d)", MAX_MODULES);
+	for (i = 0; i < n; i++) {
+		mods[i].path = paths[i];
+		load_module_file(&mods[i], release);
+		names[i] = mods[i].info.name;
+	}
+	check_unique_names(mods, n);
+}
+
 static int run_modules(struct options *o, char **paths, int n)
 {
 	static struct module_file mods[MAX_MODULES];
@@ -353,39 +390,20 @@ static int run_modules(struct options *o, char **paths, int n)
 	struct report_options ro;
 	int i, status;
 
-	if (n > MAX_MODULES)
-		errx(2, "too many modules (at most %d)", MAX_MODULES);
 	if (!find_kernel(o->kernel_dir, image, sizeof(image), release,
 			 sizeof(release)))
 		errx(2, "%s: no kernel there (vmlinux or vmlinuz): provision one with scripts/provision-kernel NAME, or give --kernel DIR",
 		     o->kernel_dir);
-	for (i = 0; i < n; i++) {
-		mods[i].path = paths[i];
-		load_module_file(&mods[i], release);
-		names[i] = mods[i].info.name;
-	}
-	check_unique_names(mods, n);
+	open_modules(mods, names, paths, n, release);
 	if (o->log_path && !(ctx.log = fopen(o->log_path, "we")))
 		err(2, "%s: cannot write", o->log_path);
-
-	qc.arch = arch_params_find("x86_64");
-	qc.qemu = getenv("MODRUN_QEMU");
-	qc.kernel = image;
-	qc.initrd_fd = build_initramfs(mods, n);
-	qc.cmdline_extra = o->append;
-	qc.memory_mb = o->memory_mb;
-	qc.timeout = o->timeout;
+	qc = (struct qemu_config){ .arch = arch_params_find("x86_64"),
+				   .qemu = getenv("MODRUN_QEMU"), .kernel = image,
+				   .initrd_fd = build_initramfs(mods, n),
+				   .cmdline_extra = o->append,
+				   .memory_mb = o->memory_mb, .timeout = o->timeout };
 	choose_accel(o, &qc);
-	boot(&qc, &ctx, &res);
-	if (res.stalled) {
-		fprintf(stderr, "modrun: the guest said nothing in %g s under KVM: booting again with TCG\n",
-			qc.first_report_timeout);
-		ktap_free(&ctx.guest);
-		console_free(&ctx.console);
-		qc.kvm = false;
-		qc.first_report_timeout = 0;
-		boot(&qc, &ctx, &res);
-	}
+	boot_with_fallback(&qc, &ctx, &res);
 	close(qc.initrd_fd);
 	if (ctx.log)
 		fclose(ctx.log);

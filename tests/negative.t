@@ -3,6 +3,8 @@
 # seen to taint P, a failing init is a failed load with its errno, a hanging
 # init ends at the timeout, a panic ends the run with the panic shown.
 . "$(dirname "$0")/lib.sh"
+# The host side runs under ASan and UBSan here: supervision, timeout, crash.
+MODRUN=$TOP/build/san/bin/modrun
 plan 22
 
 dir=$(build_modules "$TOP/tests/modules" negative)
