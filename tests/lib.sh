@@ -63,3 +63,21 @@ T_SIDFILE=$(mktemp)
 trap 'rm -f "$T_SIDFILE"' EXIT
 session_run() { setsid -w bash -c 'echo $$ >"$0"; exec "$@"' "$T_SIDFILE" "$@"; }
 left_in_session() { pgrep -s "$(cat "$T_SIDFILE")" | wc -l; }
+
+# check_manual BIN PAGE: the manual is clean mdoc (mandoc -Tlint) and renders
+# with man(1); --help and --version answer on stdout with exit status 0.
+# Six tests.
+check_manual() {
+	local bin=$1 page=$2 name out status
+	name=$(basename "$bin")
+	out=$(mandoc -Tlint -Wwarning "$page" 2>&1); status=$?
+	[ -n "$out" ] && diag "$out"
+	is "$status" 0 "$(basename "$page"): mandoc -Tlint finds no warning"
+	like "$(MANWIDTH=80 man "$page" 2>/dev/null)" "EXIT STATUS" "man $(basename "$page") renders"
+	out=$("$bin" --help); status=$?
+	is "$status" 0 "$name --help exits 0"
+	like "$out" "^usage: $name " "$name --help prints the usage"
+	out=$("$bin" --version); status=$?
+	is "$status" 0 "$name --version exits 0"
+	like "$out" "^$name [0-9]" "$name --version prints the version"
+}
