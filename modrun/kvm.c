@@ -76,6 +76,11 @@ bool kvm_probe(double seconds)
 		nanosleep(&tick, NULL);
 	}
 	kill(pid, SIGKILL);
-	waitpid(pid, &status, 0);
+	/* A vCPU stuck in the host kernel may not die at once: do not wait long. */
+	for (waited = 0; waited < 100; waited++) {
+		if (waitpid(pid, &status, WNOHANG) == pid)
+			break;
+		nanosleep(&tick, NULL);
+	}
 	return false;
 }
