@@ -10,27 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "diag.h"
-#include "rules.h"
-#include "scan.h"
-
-#define NAME_MAX_LEN 128
-
-struct porter {
-	const char *path;
-	const char *buf;
-	size_t len;
-	const struct token_list *tl;
-	const struct port_opts *opts;
-	struct port *out;
-	struct scan sc;
-	const char *eol;
-	bool fires[ENTRY_KINDS];
-	char name[ENTRY_KINDS][NAME_MAX_LEN + 16];
-	size_t reg_pos[2 * SCAN_MAX_DECLS];	/* registrations: where */
-	char reg_text[2 * SCAN_MAX_DECLS][2 * NAME_MAX_LEN + 512];
-	int nr_reg;
-};
+#include "porter.h"
 
 static const char *const old_name[ENTRY_KINDS] = {
 	"init_module", "cleanup_module"
@@ -42,11 +22,7 @@ static const char *const rule_id[ENTRY_KINDS] = {
 	"implicit-init", "implicit-exit"
 };
 
-static int add_finding(struct porter *pt, size_t pos, const char *rule,
-		       enum severity sev, bool fixable, const char *fmt, ...)
-	FORMAT_ATTR(6);
-
-static int add_finding(struct porter *pt, size_t pos, const char *rule,
+int add_finding(struct porter *pt, size_t pos, const char *rule,
 		       enum severity sev, bool fixable, const char *fmt, ...)
 {
 	struct port *out = pt->out;
@@ -73,7 +49,7 @@ static int add_finding(struct porter *pt, size_t pos, const char *rule,
 	return 0;
 }
 
-static int add_edit(struct porter *pt, size_t pos, size_t del,
+int add_edit(struct porter *pt, size_t pos, size_t del,
 		    const char *text)
 {
 	struct port *out = pt->out;
@@ -98,7 +74,7 @@ static int add_edit(struct porter *pt, size_t pos, size_t del,
 	return 0;
 }
 
-static size_t line_start(const char *buf, size_t pos)
+size_t line_start(const char *buf, size_t pos)
 {
 	while (pos > 0 && buf[pos - 1] != '\n')
 		pos--;
@@ -106,7 +82,7 @@ static size_t line_start(const char *buf, size_t pos)
 }
 
 /* Offset of the line's terminator (its \r if CRLF), or len. */
-static size_t line_end(const char *buf, size_t len, size_t pos)
+size_t line_end(const char *buf, size_t len, size_t pos)
 {
 	const char *nl = memchr(buf + pos, '\n', len - pos);
 
@@ -117,7 +93,7 @@ static size_t line_end(const char *buf, size_t len, size_t pos)
 	return (size_t)(nl - buf);
 }
 
-static size_t after_eol(const char *buf, size_t len, size_t pos)
+size_t after_eol(const char *buf, size_t len, size_t pos)
 {
 	if (pos < len && buf[pos] == '\r')
 		pos++;
@@ -131,13 +107,8 @@ static const char *file_eol(const char *buf, size_t len)
 	return nl && nl > buf && nl[-1] == '\r' ? "\r\n" : "\n";
 }
 
-static inline size_t tok_end(const struct token *t)
-{
-	return t->pos + t->len;
-}
-
 /* The bytes #define MODULE occupies: its whole line when it has one. */
-static void define_range(struct porter *pt, size_t hash, size_t *from,
+void define_range(struct porter *pt, size_t hash, size_t *from,
 			 size_t *to)
 {
 	const struct token *tok = pt->tl->tok, *last;
@@ -464,7 +435,7 @@ static int apply_rules(struct porter *pt)
 	size_t first = SCAN_NONE;
 	int kind;
 
-	if (rule_define_module(pt))
+	if (rule_define_module(pt) || rule_series(pt))
 		return -ENOMEM;
 	for (kind = 0; kind < ENTRY_KINDS; kind++) {
 		const struct entry *e = &sc->entry[kind];
@@ -485,7 +456,8 @@ static int apply_rules(struct porter *pt)
 	if (!sc->has_license && rule_license(pt, first))
 		return -ENOMEM;
 	for (kind = 0; kind < pt->nr_reg; kind++)
-		if (add_edit(pt, pt->reg_pos[kind], 0, pt->reg_text[kind]))
+		if (add_edit(pt, pt->reg_pos[kind], pt->reg_del[kind],
+			     pt->reg_text[kind]))
 			return -ENOMEM;
 	return 0;
 }

@@ -74,7 +74,7 @@ static unsigned int current_group(const struct scanner *s)
 }
 
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
-static size_t pp_next(const struct token_list *tl, size_t i)
+size_t pp_next(const struct token_list *tl, size_t i)
 {
 	const struct token *t;
 

@@ -59,6 +59,8 @@ void scan_free(struct scan *sc);
 
 /* Index of the next/previous code token (not comment, not directive). */
 size_t next_code(const struct token_list *tl, size_t i);
+/* Next token of the same directive (comments skipped), or SCAN_NONE. */
+size_t pp_next(const struct token_list *tl, size_t i);
 bool scan_is_dead(const struct scan *sc, size_t i);
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
 

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the rule files share: the state of one file's port and the helpers
+ * that record findings and edits.  Private to rules.c and series.c.
+ */
+#ifndef MODPORT_PORTER_H
+#define MODPORT_PORTER_H
+
+#include "diag.h"
+#include "rules.h"
+#include "scan.h"
+
+#define NAME_MAX_LEN 128
+
+struct porter {
+	const char *path;
+	const char *buf;
+	size_t len;
+	const struct token_list *tl;
+	const struct port_opts *opts;
+	struct port *out;
+	struct scan sc;
+	const char *eol;
+	bool fires[ENTRY_KINDS];
+	char name[ENTRY_KINDS][NAME_MAX_LEN + 16];
+	size_t reg_pos[2 * SCAN_MAX_DECLS];	/* registrations: where */
+	size_t reg_del[2 * SCAN_MAX_DECLS];	/* bytes they replace */
+	char reg_text[2 * SCAN_MAX_DECLS][2 * NAME_MAX_LEN + 512];
+	int nr_reg;
+};
+
+int add_finding(struct porter *pt, size_t pos, const char *rule,
+		enum severity sev, bool fixable, const char *fmt, ...)
+	FORMAT_ATTR(6);
+int add_edit(struct porter *pt, size_t pos, size_t del, const char *text);
+
+size_t line_start(const char *buf, size_t pos);
+size_t line_end(const char *buf, size_t len, size_t pos);
+size_t after_eol(const char *buf, size_t len, size_t pos);
+
+static inline size_t tok_end(const struct token *t)
+{
+	return t->pos + t->len;
+}
+
+/* The bytes the directive at '#' token hash occupies (its line if alone). */
+void define_range(struct porter *pt, size_t hash, size_t *from, size_t *to);
+
+/* The porting series' rules beyond the article (series.c). */
+int rule_series(struct porter *pt);
+
+#endif
