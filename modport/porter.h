@@ -22,6 +22,7 @@ struct porter {
 	struct scan sc;
 	const char *eol;
 	bool fires[ENTRY_KINDS];
+	bool wrapped[ENTRY_KINDS];	/* by module-wrapper */
 	char name[ENTRY_KINDS][NAME_MAX_LEN + 16];
 	size_t reg_pos[2 * SCAN_MAX_DECLS];	/* registrations: where */
 	size_t reg_del[2 * SCAN_MAX_DECLS];	/* bytes they replace */
@@ -45,6 +46,9 @@ static inline size_t tok_end(const struct token *t)
 
 /* The bytes the directive at '#' token hash occupies (its line if alone). */
 void define_range(struct porter *pt, size_t hash, size_t *from, size_t *to);
+
+/* module-wrapper (wrapper.c): 1 if it took the kind over. */
+int rule_wrapper(struct porter *pt, int kind);
 
 /* The porting series' rules beyond the article (series.c). */
 int rule_series(struct porter *pt);

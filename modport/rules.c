@@ -328,12 +328,14 @@ static void plan_registrations(struct porter *pt)
 	bool paired[SCAN_MAX_DECLS] = { false };
 	size_t k, j;
 
-	for (k = 0; pt->fires[ENTRY_INIT] && k < in->nr_decls; k++) {
+	for (k = 0; pt->fires[ENTRY_INIT] && !pt->wrapped[ENTRY_INIT] &&
+	     k < in->nr_decls; k++) {
 		const struct entry_decl *d = &in->decl[k], *pair = NULL;
 
 		if (d->close == SCAN_NONE)
 			continue;
-		for (j = 0; pt->fires[ENTRY_EXIT] && j < ex->nr_decls; j++) {
+		for (j = 0; pt->fires[ENTRY_EXIT] && !pt->wrapped[ENTRY_EXIT] &&
+		     j < ex->nr_decls; j++) {
 			if (ex->decl[j].close != SCAN_NONE && !paired[j] &&
 			    ex->decl[j].group == d->group) {
 				paired[j] = true;
@@ -343,7 +345,8 @@ static void plan_registrations(struct porter *pt)
 		}
 		add_registration(pt, d->close, ENTRY_INIT, pair);
 	}
-	for (j = 0; pt->fires[ENTRY_EXIT] && j < ex->nr_decls; j++)
+	for (j = 0; pt->fires[ENTRY_EXIT] && !pt->wrapped[ENTRY_EXIT] &&
+	     j < ex->nr_decls; j++)
 		if (ex->decl[j].close != SCAN_NONE && !paired[j])
 			add_registration(pt, ex->decl[j].close, ENTRY_EXIT,
 					 NULL);
@@ -433,7 +436,7 @@ static int apply_rules(struct porter *pt)
 {
 	const struct scan *sc = &pt->sc;
 	size_t first = SCAN_NONE;
-	int kind;
+	int kind, ret;
 
 	if (rule_define_module(pt) || rule_series(pt))
 		return -ENOMEM;
@@ -443,7 +446,8 @@ static int apply_rules(struct porter *pt)
 		pt->fires[kind] = e->nr_defs && !e->is_macro && !e->registered;
 		if (!pt->fires[kind])
 			continue;
-		if (rule_entry(pt, kind))
+		ret = rule_wrapper(pt, kind);
+		if (ret < 0 || (!ret && rule_entry(pt, kind)))
 			return -ENOMEM;
 		if (first == SCAN_NONE)
 			first = pt->tl->tok[first_def(e)->name].pos;
