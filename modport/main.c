@@ -41,7 +41,8 @@ static void __attribute__((noreturn)) usage(const char *why)
 			why);
 	fprintf(why ? stderr : stdout,
 		"usage: %s check [--name=NAME] PATH...\n"
-		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME] PATH...\n"
+		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
+		"           [--param-perm=OCTAL] PATH...\n"
 		"       %s --help | --version\n",
 		program_invocation_short_name, program_invocation_short_name,
 		program_invocation_short_name);
@@ -180,6 +181,7 @@ static const struct option longopts[] = {
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "license", required_argument, NULL, 'l' },
 	{ "name", required_argument, NULL, 'n' },
+	{ "param-perm", required_argument, NULL, 'p' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -196,7 +198,7 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahil:n:V", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahil:n:p:V", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->opts.annotate = true;
@@ -215,6 +217,12 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 			if (!is_identifier(optarg) || strlen(optarg) > 100)
 				usage("--name wants a C identifier");
 			c->opts.name = optarg;
+			break;
+		case 'p':
+			if (!*optarg || strlen(optarg) > 4 ||
+			    strspn(optarg, "01234567") != strlen(optarg))
+				usage("--param-perm wants an octal mode, e.g. 0444");
+			c->opts.param_perm = optarg;
 			break;
 		case 'V':
 			printf("%s %s\n", program_invocation_short_name,
@@ -245,8 +253,8 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		usage("no PATH given");
 	if (c.verb == VERB_CHECK && (c.in_place || c.opts.annotate ||
-				     c.opts.license))
-		usage("--in-place, --annotate and --license are for fix");
+				     c.opts.license || c.opts.param_perm))
+		usage("--in-place, --annotate, --license and --param-perm are for fix");
 	for (i = 1; i < argc; i++)
 		status = max_status(status, walk_path(argv[i], process, &c));
 	source_free(&c.src);

@@ -47,6 +47,12 @@ static inline size_t tok_end(const struct token *t)
 /* The bytes the directive at '#' token hash occupies (its line if alone). */
 void define_range(struct porter *pt, size_t hash, size_t *from, size_t *to);
 
+/* Where a new #include line goes (rules.c). */
+size_t include_pos(const struct porter *pt, bool *eol_first);
+
+/* MODULE_PARM at token i (param.c). */
+int rule_module_parm(struct porter *pt, size_t i, bool *converted);
+
 /* module-wrapper (wrapper.c): 1 if it took the kind over. */
 int rule_wrapper(struct porter *pt, int kind);
 

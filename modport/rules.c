@@ -353,7 +353,7 @@ static void plan_registrations(struct porter *pt)
 }
 
 /* Where #include <linux/init.h> goes, and with which line ends. */
-static size_t include_pos(const struct porter *pt, bool *eol_first)
+size_t include_pos(const struct porter *pt, bool *eol_first)
 {
 	const struct token *tok = pt->tl->tok;
 	size_t i;

@@ -34,6 +34,7 @@ struct port_opts {
 	const char *name;	/* --name, or NULL: the file's stem */
 	const char *license;	/* --license, or NULL */
 	bool annotate;		/* --annotate */
+	const char *param_perm;	/* --param-perm, or NULL: 0 */
 };
 
 struct port {

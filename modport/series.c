@@ -12,6 +12,8 @@
 
 #include "porter.h"
 
+#define PARM_INCLUDE "module-parm"
+
 static inline bool is_code(const struct token *t)
 {
 	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
@@ -69,6 +71,11 @@ static int do_define(struct porter *pt, size_t hash, size_t name)
 	return 0;
 }
 
+struct series {
+	bool has_moduleparam_h;
+	bool needs_moduleparam_h;
+};
+
 static bool header_is(const char *buf, const struct token *t, const char *s)
 {
 	return t->type == TOKEN_HEADER && t->len == strlen(s) &&
@@ -76,10 +83,13 @@ static bool header_is(const char *buf, const struct token *t, const char *s)
 }
 
 /* #include <linux/config.h>, <linux/malloc.h> */
-static int do_include(struct porter *pt, size_t hash, size_t h)
+static int do_include(struct porter *pt, struct series *se, size_t hash,
+		      size_t h)
 {
 	const struct token *t = &pt->tl->tok[h];
 
+	if (header_is(pt->buf, t, "<linux/moduleparam.h>"))
+		se->has_moduleparam_h = true;
 	if (header_is(pt->buf, t, "<linux/config.h>"))
 		return remove_directive(pt, hash, "config-h",
 					"<linux/config.h> is gone since 2.6.19 (kbuild force-includes the configuration): the build fails with \"linux/config.h: No such file\"");
@@ -92,7 +102,7 @@ static int do_include(struct porter *pt, size_t hash, size_t h)
 }
 
 /* A directive at '#' token i. */
-static int do_directive(struct porter *pt, size_t i)
+static int do_directive(struct porter *pt, struct series *se, size_t i)
 {
 	const struct token_list *tl = pt->tl;
 	size_t name = pp_next(tl, i), arg;
@@ -105,7 +115,7 @@ static int do_directive(struct porter *pt, size_t i)
 	if (match_ident(pt->buf, &tl->tok[name], "define"))
 		return do_define(pt, i, arg);
 	if (match_ident(pt->buf, &tl->tok[name], "include"))
-		return do_include(pt, i, arg);
+		return do_include(pt, se, i, arg);
 	return 0;
 }
 
@@ -127,11 +137,16 @@ static int do_export_no_symbols(struct porter *pt, size_t i)
 }
 
 /* An identifier in code; i is not in a directive. */
-static int do_ident(struct porter *pt, size_t i)
+static int do_ident(struct porter *pt, struct series *se, size_t i)
 {
 	const struct token *t = &pt->tl->tok[i];
 
 	switch (t->len) {
+	case 11:
+		if (match_ident(pt->buf, t, "MODULE_PARM"))
+			return rule_module_parm(pt, i,
+						&se->needs_moduleparam_h);
+		break;
 	case 17:
 		if (match_ident(pt->buf, t, "EXPORT_NO_SYMBOLS"))
 			return do_export_no_symbols(pt, i);
@@ -140,9 +155,25 @@ static int do_ident(struct porter *pt, size_t i)
 	return 0;
 }
 
+/* #include <linux/moduleparam.h> for the new module_param()s. */
+static int add_moduleparam_h(struct porter *pt)
+{
+	char text[64];
+	bool eol_first;
+	size_t pos = include_pos(pt, &eol_first);
+
+	snprintf(text, sizeof(text), "%s#include <linux/moduleparam.h>%s",
+		 eol_first ? pt->eol : "", eol_first ? "" : pt->eol);
+	if (add_finding(pt, pos, PARM_INCLUDE, SEV_WARNING, true,
+			"module_param() is declared in <linux/moduleparam.h>, which this file does not include"))
+		return -ENOMEM;
+	return add_edit(pt, pos, 0, text);
+}
+
 int rule_series(struct porter *pt)
 {
 	const struct token_list *tl = pt->tl;
+	struct series se = { false, false };
 	size_t i;
 	int ret = 0;
 
@@ -150,9 +181,12 @@ int rule_series(struct porter *pt)
 		const struct token *t = &tl->tok[i];
 
 		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
-			ret = do_directive(pt, i);
-		else if (t->type == TOKEN_IDENT && is_code(t))
-			ret = do_ident(pt, i);
+			ret = do_directive(pt, &se, i);
+		else if (t->type == TOKEN_IDENT && (is_code(t) ||
+			 (t->len == 11 && match_ident(pt->buf, t, "MODULE_PARM"))))
+			ret = do_ident(pt, &se, i);
 	}
+	if (!ret && se.needs_moduleparam_h && !se.has_moduleparam_h)
+		ret = add_moduleparam_h(pt);
 	return ret;
 }
