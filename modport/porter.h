@@ -56,6 +56,15 @@ int rule_module_parm(struct porter *pt, size_t i, bool *converted);
 /* module-wrapper (wrapper.c): 1 if it took the kind over. */
 int rule_wrapper(struct porter *pt, int kind);
 
+/*
+ * Delete buf[from, to): the whole line when nothing else is on it, else
+ * the range and the blanks after it (series.c).
+ */
+int delete_line_range(struct porter *pt, size_t from, size_t to);
+
+/* use-count (usecount.c). */
+int rule_use_count(struct porter *pt);
+
 /* The porting series' rules beyond the article (series.c). */
 int rule_series(struct porter *pt);
 

@@ -31,7 +31,7 @@ static bool only_blanks(const char *buf, size_t from, size_t to)
  * Delete buf[from, to): the whole line when nothing else is on it, else
  * the range and the blanks after it.
  */
-static int delete_range(struct porter *pt, size_t from, size_t to)
+int delete_line_range(struct porter *pt, size_t from, size_t to)
 {
 	size_t start = line_start(pt->buf, from);
 	size_t end = line_end(pt->buf, pt->len, to);
@@ -133,7 +133,7 @@ static int do_export_no_symbols(struct porter *pt, size_t i)
 			true,
 			"EXPORT_NO_SYMBOLS is gone in 2.6, where a module exports nothing unless it says EXPORT_SYMBOL(): the build fails on the undefined name"))
 		return -ENOMEM;
-	return delete_range(pt, tok[i].pos, tok_end(&tok[semi]));
+	return delete_line_range(pt, tok[i].pos, tok_end(&tok[semi]));
 }
 
 /* An identifier in code; i is not in a directive. */
@@ -188,5 +188,7 @@ int rule_series(struct porter *pt)
 	}
 	if (!ret && se.needs_moduleparam_h && !se.has_moduleparam_h)
 		ret = add_moduleparam_h(pt);
+	if (!ret)
+		ret = rule_use_count(pt);
 	return ret;
 }

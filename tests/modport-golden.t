@@ -51,12 +51,16 @@ fi
 
 # preserved DIFF: every line the diff removes holds an entry point's name or
 # #define MODULE or a series rule's site (a removed line, a MODULE_PARM, a use
-# count, a GNU field: initializer, a forwarding wrapper's lines), or comes back whole inside an added line ("int" in
+# count, a GNU field: initializer, a one-line initializer that gains
+# .owner = THIS_MODULE, a forwarding wrapper's lines), or comes back whole inside an added line ("int" in
 # "static int", a last line that gains its newline).
 preserved() {
 	awk '/^\\/ { next }
 	/^-/ && !/^--- / { del[++n] = substr($0, 2) }
-	/^\+/ && !/^\+\+\+ / { add = add "\n" substr($0, 2) }
+	/^\+/ && !/^\+\+\+ / {
+		a = substr($0, 2); add = add "\n" a
+		if (sub(/ \.owner = THIS_MODULE,/, "", a)) add = add "\n" a
+	}
 	END {
 		for (i = 1; i <= n; i++) {
 			l = del[i]; sub(/\r$/, "", l)
