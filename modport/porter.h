@@ -62,6 +62,9 @@ int rule_wrapper(struct porter *pt, int kind);
  */
 int delete_line_range(struct porter *pt, size_t from, size_t to);
 
+/* gnu-initializer (gnuinit.c). */
+int rule_gnu_initializer(struct porter *pt);
+
 /* use-count (usecount.c). */
 int rule_use_count(struct porter *pt);
 

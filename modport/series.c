@@ -190,5 +190,7 @@ int rule_series(struct porter *pt)
 		ret = add_moduleparam_h(pt);
 	if (!ret)
 		ret = rule_use_count(pt);
+	if (!ret)
+		ret = rule_gnu_initializer(pt);
 	return ret;
 }

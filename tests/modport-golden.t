@@ -68,7 +68,7 @@ preserved() {
 				continue
 			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
 				continue
-			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
+			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
 				continue
 			if (l ~ /^[ \t]*[{}]?[ \t]*$|^[ \t]*(return[ \t]+)?[A-Za-z_][A-Za-z_0-9]*[ \t]*\([ \t]*\)[ \t]*;[ \t]*$/)
 				continue
