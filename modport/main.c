@@ -26,9 +26,19 @@
 
 enum verb { VERB_NONE, VERB_CHECK, VERB_FIX };
 
+#define MAX_RULES 64
+
+struct rule_count {
+	const char *rule;
+	size_t n;
+};
+
 struct ctx {
 	enum verb verb;
 	bool in_place;
+	bool summary;
+	struct rule_count count[MAX_RULES];
+	size_t nr_count;
 	struct port_opts opts;
 	struct source src;
 	struct token_list tl;
@@ -40,7 +50,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			why);
 	fprintf(why ? stderr : stdout,
-		"usage: %s check [--name=NAME] PATH...\n"
+		"usage: %s check [--summary] [--name=NAME] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
 		"           [--param-perm=OCTAL] PATH...\n"
 		"       %s --help | --version\n",
@@ -54,8 +64,43 @@ static int max_status(int a, int b)
 	return a > b ? a : b;
 }
 
+/* --summary: one more finding of rule. */
+static void count_rule(struct ctx *c, const char *rule)
+{
+	size_t k;
+
+	for (k = 0; k < c->nr_count; k++)
+		if (!strcmp(c->count[k].rule, rule))
+			break;
+	if (k == MAX_RULES)
+		return;
+	if (k == c->nr_count)
+		c->count[c->nr_count++] = (struct rule_count){ rule, 0 };
+	c->count[k].n++;
+}
+
+static int cmp_count(const void *a, const void *b)
+{
+	const struct rule_count *x = a, *y = b;
+
+	return strcmp(x->rule, y->rule);
+}
+
+/* --summary: RULE COUNT per rule, sorted by rule, then the total. */
+static void print_summary(struct ctx *c)
+{
+	size_t k, total = 0;
+
+	qsort(c->count, c->nr_count, sizeof(c->count[0]), cmp_count);
+	for (k = 0; k < c->nr_count; k++) {
+		printf("%s %zu\n", c->count[k].rule, c->count[k].n);
+		total += c->count[k].n;
+	}
+	printf("total %zu\n", total);
+}
+
 /* check: every finding on stdout, GCC's format. */
-static int report_findings(const struct ctx *c, const struct port *p)
+static int report_findings(struct ctx *c, const struct port *p)
 {
 	int status = 0;
 	size_t k;
@@ -67,8 +112,10 @@ static int report_findings(const struct ctx *c, const struct port *p)
 		printf("%s:%u:%u: %s: %s [%s]\n", c->src.path, at.line, at.col,
 		       f->severity == SEV_NOTE ? "note" : "warning", f->msg,
 		       f->rule);
-		if (f->severity != SEV_NOTE)
+		if (f->severity != SEV_NOTE) {
 			status = 1;
+			count_rule(c, f->rule);
+		}
 	}
 	return status;
 }
@@ -182,6 +229,7 @@ static const struct option longopts[] = {
 	{ "license", required_argument, NULL, 'l' },
 	{ "name", required_argument, NULL, 'n' },
 	{ "param-perm", required_argument, NULL, 'p' },
+	{ "summary", no_argument, NULL, 's' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -198,7 +246,7 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahil:n:p:V", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahil:n:p:sV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->opts.annotate = true;
@@ -223,6 +271,9 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 			    strspn(optarg, "01234567") != strlen(optarg))
 				usage("--param-perm wants an octal mode, e.g. 0444");
 			c->opts.param_perm = optarg;
+			break;
+		case 's':
+			c->summary = true;
 			break;
 		case 'V':
 			printf("%s %s\n", program_invocation_short_name,
@@ -255,8 +306,12 @@ int main(int argc, char **argv)
 	if (c.verb == VERB_CHECK && (c.in_place || c.opts.annotate ||
 				     c.opts.license || c.opts.param_perm))
 		usage("--in-place, --annotate, --license and --param-perm are for fix");
+	if (c.verb == VERB_FIX && c.summary)
+		usage("--summary is for check");
 	for (i = 1; i < argc; i++)
 		status = max_status(status, walk_path(argv[i], process, &c));
+	if (c.summary)
+		print_summary(&c);
 	source_free(&c.src);
 	token_list_free(&c.tl);
 	if (fflush(stdout) || ferror(stdout)) {
