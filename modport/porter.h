@@ -68,6 +68,9 @@ int rule_gnu_initializer(struct porter *pt);
 /* use-count (usecount.c). */
 int rule_use_count(struct porter *pt);
 
+/* Report-only rules: cli-sti, sleep-on, task-queue, ... (legacy.c). */
+int rule_legacy(struct porter *pt);
+
 /* The porting series' rules beyond the article (series.c). */
 int rule_series(struct porter *pt);
 

@@ -192,5 +192,7 @@ int rule_series(struct porter *pt)
 		ret = rule_use_count(pt);
 	if (!ret)
 		ret = rule_gnu_initializer(pt);
+	if (!ret)
+		ret = rule_legacy(pt);
 	return ret;
 }
