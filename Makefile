@@ -37,6 +37,20 @@ define link
 	$(CC) $(CFLAGS) $(3) -o $(1) $(2)
 endef
 
+# tool(NAME, MAIN-SOURCES, LIBRARY-SOURCES): build/bin/NAME, its ASan+UBSan
+# twin build/san/bin/NAME, and build/tests/unit-NAME from
+# tests/unit/unit-NAME.c linked with the library (sanitized).
+define tool
+$(B)/bin/$(1): $$(call objs,$(B),$(2) $(3))
+	$$(call link,$$@,$$^)
+$(B)/san/bin/$(1): $$(call objs,$(B)/san,$(2) $(3))
+	$$(call link,$$@,$$^,$$(SANFLAGS))
+$(B)/tests/unit-$(1): $$(call objs,$(B)/san,tests/unit/unit-$(1).c tests/unit/test-lib.c $(3))
+	$$(call link,$$@,$$^,$$(SANFLAGS))
+TOOLS += $(B)/bin/$(1) $(B)/san/bin/$(1)
+UNIT_TESTS += $(B)/tests/unit-$(1)
+endef
+
 TOOLS :=
 UNIT_TESTS :=
 include modrun/modrun.mk
