@@ -14,18 +14,6 @@
 
 #define RULE "gnu-initializer"
 
-static inline bool is_code(const struct token *t)
-{
-	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
-}
-
-static size_t prev_code(const struct token_list *tl, size_t i)
-{
-	while (i > 0 && !is_code(&tl->tok[--i]))
-		;
-	return i;
-}
-
 /* The '{' that directly encloses token i, or SCAN_NONE (also inside ()). */
 static size_t enclosing_brace(const char *buf, const struct token_list *tl,
 			      size_t i)

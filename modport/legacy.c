@@ -62,11 +62,6 @@ struct legacy_state {
 	bool own_known;
 };
 
-static inline bool is_code(const struct token *t)
-{
-	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
-}
-
 /* Which legacy[] entry token t names, or -1; cheap for other names. */
 static int legacy_index(const char *buf, const struct token *t)
 {

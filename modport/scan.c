@@ -26,9 +26,11 @@ struct scanner {
 	size_t dead_start;
 };
 
-static inline bool is_code(const struct token *t)
+size_t prev_code(const struct token_list *tl, size_t i)
 {
-	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
+	while (i > 0 && !is_code(&tl->tok[--i]))
+		;
+	return i;
 }
 
 size_t next_code(const struct token_list *tl, size_t i)

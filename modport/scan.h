@@ -57,8 +57,15 @@ int scan_tokens(const char *buf, const struct token_list *tl,
 		struct scan *sc);
 void scan_free(struct scan *sc);
 
+/* A code token: not a comment, not part of a directive. */
+static inline bool is_code(const struct token *t)
+{
+	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
+}
+
 /* Index of the next/previous code token (not comment, not directive). */
 size_t next_code(const struct token_list *tl, size_t i);
+size_t prev_code(const struct token_list *tl, size_t i);
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
 size_t pp_next(const struct token_list *tl, size_t i);
 bool scan_is_dead(const struct scan *sc, size_t i);

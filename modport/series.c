@@ -14,11 +14,6 @@
 
 #define PARM_INCLUDE "module-parm"
 
-static inline bool is_code(const struct token *t)
-{
-	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
-}
-
 static bool only_blanks(const char *buf, size_t from, size_t to)
 {
 	for (; from < to; from++)

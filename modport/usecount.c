@@ -31,18 +31,6 @@ struct counts {
 	int depth;
 };
 
-static inline bool is_code(const struct token *t)
-{
-	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
-}
-
-static size_t prev_code(const struct token_list *tl, size_t i)
-{
-	while (i > 0 && !is_code(&tl->tok[--i]))
-		;
-	return i;
-}
-
 static bool same_ident(const char *buf, const struct token *a,
 		       const struct token *b)
 {
