@@ -254,12 +254,9 @@ static void print_kernel_verdict(struct printer *p,
 	}
 	taint_letters((unsigned long long)(gained & opt->forbid_mask), bad,
 		      sizeof(bad));
-	if (con->crash[0])
-		why = "ERROR the kernel crashed";
-	else if (run->end == VM_TIMED_OUT)
-		why = "TIMEOUT";
-	else if (run->end == VM_INTERRUPTED)
-		why = "ERROR interrupted";
+	if (con->crash[0] || run->end == VM_TIMED_OUT ||
+	    run->end == VM_INTERRUPTED)
+		why = why_missing(run, con);
 	else if (!g->done)
 		why = g->started ? "ERROR the report ended early" :
 				   "ERROR no report from the guest";
