@@ -6,7 +6,9 @@
 #ifndef MODPORT_PORTER_H
 #define MODPORT_PORTER_H
 
+#include "decl.h"
 #include "diag.h"
+#include "include.h"
 #include "rules.h"
 #include "scan.h"
 
@@ -28,6 +30,10 @@ struct porter {
 	size_t reg_del[2 * SCAN_MAX_DECLS];	/* bytes they replace */
 	char reg_text[2 * SCAN_MAX_DECLS][2 * NAME_MAX_LEN + 512];
 	int nr_reg;
+	struct decl_table decls;	/* file scope, read on demand */
+	bool decls_read;
+	struct header_set *headers;	/* local headers, read on demand */
+	bool headers_read;
 };
 
 int add_finding(struct porter *pt, size_t pos, const char *rule,

@@ -499,6 +499,10 @@ int port_file(const char *path, const char *buf, size_t len,
 	if (out->nr_f > 1)
 		qsort(out->f, out->nr_f, sizeof(*out->f), cmp_finding);
 	scan_free(&pt->sc);
+	decl_free(&pt->decls);
+	if (pt->headers)
+		include_free(pt->headers);
+	free(pt->headers);
 	free(pt);
 	return ret;
 }

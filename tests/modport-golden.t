@@ -44,6 +44,9 @@ if [ -n "${MODPORT_REGEN:-}" ]; then
 		mapfile -t args < <(fix_args "$f")
 		mkdir -p "$tmp/regen/$(dirname "$f")"
 		cp -p "$f" "$tmp/regen/$f"
+		for h in "$(dirname "$f")"/*.h; do
+			[ -e "$h" ] && cp -n "$h" "$tmp/regen/$h"
+		done
 		"${bins[0]}" fix --in-place "${args[@]}" "$tmp/regen/$f" 2>/dev/null
 		cp "$tmp/regen/$f" "$e.fixed"
 	done
@@ -70,6 +73,10 @@ preserved() {
 				continue
 			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
 				continue
+			c = l; if (sub(/const[ \t]+/, "", c) && index(add, c))
+				continue
+			if (l ~ /^[ \t]*#[ \t]*endif/)
+				continue
 			if (l ~ /^[ \t]*[{}]?[ \t]*$|^[ \t]*(return[ \t]+)?[A-Za-z_][A-Za-z_0-9]*[ \t]*\([ \t]*\)[ \t]*;[ \t]*$/)
 				continue
 			print "changed: " l; bad = 1
@@ -88,6 +95,9 @@ one() {	# one BIN FIXTURE
 	d=$tmp/$RANDOM$RANDOM
 	mkdir -p "$d/p/$(dirname "$f")" "$d/g/$(dirname "$f")" "$d/i/$(dirname "$f")"
 	cp -p "$f" "$d/p/$f"; cp -p "$f" "$d/g/$f"; cp -p "$f" "$d/i/$f"
+	for h in "$(dirname "$f")"/*.h; do	# local headers a rule may read
+		[ -e "$h" ] && [ "$h" != "$f" ] && cp -n "$h" "$d/i/$h"
+	done
 	"$bin" fix "${args[@]}" "$f" >"$d/diff" 2>"$d/err"; status=$?
 	[ "$status" -le 1 ] && (cd "$d/p" && patch -s -p1 <"$d/diff") &&
 		cmp -s "$d/p/$f" "$e.fixed"
@@ -102,6 +112,9 @@ one() {	# one BIN FIXTURE
 	ok $? "$tag: --in-place gives the same, keeps the mode, leaves no temporary file"
 
 	cp "$e.fixed" "$d/fixed.c"
+	for h in "$(dirname "$f")"/*.h; do
+		[ -e "$h" ] && cp -n "$h" "$d/"
+	done
 	out=$("$bin" fix "${args[@]}" "$d/fixed.c" 2>/dev/null)
 	is "$out" "" "$tag: idempotent: fix of the fixed file prints no diff"
 	out=$("$bin" check "$d/fixed.c" | grep -v -e '\[missing-license\]' -e 'by hand \[')

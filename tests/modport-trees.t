@@ -39,10 +39,11 @@ if [ -d "$tree/drivers" ]; then
 	out=$(printf '%s\n' "$out" | sed 's/: warning: .*\[/ [/')
 	is "$out" "$(cat <<-EOF
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
+	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro"
+	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include)"
 else
 	skip "no $tree (make bench unpacks it)"
 	skip "no $tree"

@@ -15,6 +15,9 @@ dir=$TOP/build/kmod/$KERNEL/port-prove
 rm -rf "$dir"
 mkdir -p "$dir"
 cp "$TOP/legacy/hello-2.4.c" "$dir/hello24.c"
+for h in "$TOP"/tests/modport/build/*.h; do	# local headers, kept as named
+	[ -e "$h" ] && cp "$h" "$dir/"
+done
 names=(hello24)
 for f in "${fixtures[@]}"; do
 	name=$(basename "$f" .c | tr -c 'a-zA-Z0-9_\n' _)

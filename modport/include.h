@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * include: the local headers of a file - its '#include "name"' lines,
+ * resolved against the file's folder, and theirs in turn, to a small depth
+ * - read and tokenized so that a rule can find a declaration or a macro
+ * that lives beside the file.  A header that cannot be read is left out.
+ */
+#ifndef MODPORT_INCLUDE_H
+#define MODPORT_INCLUDE_H
+
+#include <stddef.h>
+
+#include "decl.h"
+#include "token.h"
+
+#define INCLUDE_MAX_HEADERS 32
+#define INCLUDE_MAX_DEPTH 2
+
+struct header {
+	char *path;
+	char *buf;		/* len bytes and a NUL */
+	size_t len;
+	struct token_list tl;
+	struct decl_table decls;
+};
+
+struct header_set {
+	struct header h[INCLUDE_MAX_HEADERS];
+	size_t nr;
+};
+
+/*
+ * Read the local headers of the file at path (whose tokens are tl).
+ * Returns 0 or -ENOMEM; unreadable headers are skipped.
+ */
+int include_read(const char *path, const char *buf,
+		 const struct token_list *tl, struct header_set *hs);
+void include_free(struct header_set *hs);
+
+/* The code-token declarations of a token list (decl_parse over them). */
+int decl_parse_code(const char *buf, const struct token_list *tl,
+		    struct decl_table *dt);
+
+#endif
