@@ -41,7 +41,7 @@ MODULE_PARM(from_header, LOCAL_PARM_TYPE);
 
 /* expect: modport decl: io=768 size=4096 irq=5,9 mode=auto label=decl */
 /* expect: modport decl: wide=7 debug=1 quirks=3 header=2 copybreak=200 */
-int init_module(void)
+int __init init_module(void)
 {
 	printk(KERN_INFO "modport decl: io=%u size=%lu irq=%d,%d mode=%s label=%s\n",
 	       io, size, irq[0], irq[1], mode[1], label);
