@@ -131,6 +131,36 @@ static int do_export_no_symbols(struct porter *pt, size_t i)
 	return delete_line_range(pt, tok[i].pos, tok_end(&tok[semi]));
 }
 
+/*
+ * A GCC 2 string literal with raw newlines: each newline becomes \n" and
+ * the next line reopens the string, so its value is the same (in a
+ * directive the line also gets a backslash, to go on).
+ */
+static int do_multiline_string(struct porter *pt, size_t i)
+{
+	const struct token *t = &pt->tl->tok[i];
+	size_t k, end = tok_end(t);
+
+	if (add_finding(pt, t->pos, "multiline-string", SEV_WARNING, true,
+			"a string literal that runs over lines is GCC 2 only (GCC 3.3 and later: \"missing terminating \" character\"): end each line with \\n\" and reopen the string on the next, which keeps its value"))
+		return -ENOMEM;
+	for (k = t->pos; k < end; k++) {
+		bool cr = k > t->pos && pt->buf[k - 1] == '\r';
+
+		if (pt->buf[k] == '\\') {
+			k++;	/* an escape, or a splice: not a raw newline */
+			continue;
+		}
+		if (pt->buf[k] != '\n')
+			continue;
+		if (add_edit(pt, cr ? k - 1 : k, 0,
+			     t->flags & TF_PP ? "\\n\" \\" : "\\n\"") ||
+		    add_edit(pt, k + 1, 0, "\""))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /* An identifier in code; i is not in a directive. */
 static int do_ident(struct porter *pt, struct series *se, size_t i)
 {
@@ -177,6 +207,8 @@ int rule_series(struct porter *pt)
 
 		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
 			ret = do_directive(pt, &se, i);
+		else if (t->flags & TF_NEWLINE)
+			ret = do_multiline_string(pt, i);
 		else if (t->type == TOKEN_IDENT && (is_code(t) ||
 			 (t->len == 11 && match_ident(pt->buf, t, "MODULE_PARM"))))
 			ret = do_ident(pt, &se, i);

@@ -28,6 +28,7 @@ enum token_flags {
 	TF_PP = 2,		/* part of a preprocessor directive */
 	TF_SPLICE = 4,		/* contains a backslash-newline */
 	TF_OPEN = 8,		/* comment or literal without its terminator */
+	TF_NEWLINE = 16,	/* a GCC 2 string literal with raw newlines */
 };
 
 struct token {

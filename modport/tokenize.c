@@ -118,6 +118,34 @@ static const char *eat_ident_chars(struct lexer *lx, const char *p)
 	}
 }
 
+/*
+ * A GCC 2 multi-line string: from the newline at p, does the literal go on
+ * to a closing quote within MULTILINE_MAX lines, none of them a directive?
+ */
+#define MULTILINE_MAX 1000
+static bool string_goes_on(const char *p)
+{
+	int lines = 0;
+
+	for (; *p; p++) {
+		if (*p == '"')
+			return true;
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p != '\n')
+			continue;
+		if (++lines > MULTILINE_MAX)
+			return false;
+		while (p[1] == ' ' || p[1] == '\t')
+			p++;
+		if (p[1] == '#')
+			return false;
+	}
+	return false;
+}
+
 /* A string or character literal; p is at the opening quote. */
 static int eat_string(struct lexer *lx, const char *start, const char *p)
 {
@@ -129,6 +157,12 @@ static int eat_string(struct lexer *lx, const char *start, const char *p)
 		if (c == quote) {
 			p++;
 			break;
+		}
+		if (c == '\n' && quote == '"' &&
+		    ((lx->flags & TF_NEWLINE) || string_goes_on(p))) {
+			lx->flags |= TF_NEWLINE;
+			p++;
+			continue;
 		}
 		if (c == '\n' || c == 0) {
 			lx->flags |= TF_OPEN;

@@ -62,6 +62,25 @@ static void test_strings(void)
 	check(!(tl.tok[3].flags & TF_OPEN));
 }
 
+/* GCC 2 strings over lines: one token, unless a directive line comes first. */
+static void test_multiline_strings(void)
+{
+	const char *s = "asm(\"nop\n\tnop\n\") x";
+	const char *guarded = "a = \"open\n#define B \"c\"\n";
+
+	check_int(lex(s), ==, 5);
+	check_str(show(s, 2), "string:\"nop\n\tnop\n\"");
+	check(tl.tok[2].flags & TF_NEWLINE);
+	check(!(tl.tok[2].flags & TF_OPEN));
+	check_str(show(s, 4), "ident:x");
+	check(!(tl.tok[4].flags & TF_BOL));
+	check_int(lex(guarded), ==, 7);
+	check_str(show(guarded, 2), "string:\"open");
+	check(tl.tok[2].flags & TF_OPEN);
+	check(!(tl.tok[2].flags & TF_NEWLINE));
+	check(tl.tok[3].flags & TF_BOL);
+}
+
 static void test_directives(void)
 {
 	const char *s = "/* c */ # define A \\\n 1\n#include <linux/init.h>\nint";
@@ -208,6 +227,7 @@ int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
 	TEST(test_strings(), "string and character literals: prefixes, escapes, unterminated");
+	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
 	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
