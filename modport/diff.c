@@ -65,26 +65,50 @@ static void push_op(struct ops *ops, int type, size_t a, size_t b)
 struct myers {
 	const struct line *a, *b;
 	long n, m, max;
-	long *trace;		/* (d + 1) rows of 2 * max + 2 */
+	long *trace;		/* row d: v[-(d + 1) .. d + 1] before step d */
+	size_t alloc;		/* longs allocated in trace */
 	long depth;		/* rows filled */
 };
+
+/* Where row d of the trace starts: the rows before are 3, 5, 7, ... long. */
+static inline size_t row_start(long d)
+{
+	return (size_t)(d * d + 2 * d);
+}
+
+/* Room for rows 0..d; doubles, so the copies stay linear. */
+static int trace_reserve(struct myers *my, long d)
+{
+	size_t need = row_start(d + 1), n = my->alloc ? my->alloc : 1024;
+	long *t;
+
+	if (need <= my->alloc)
+		return 0;
+	if (need > TRACE_MAX)
+		return -ENOMEM;
+	while (n < need)
+		n *= 2;
+	t = realloc(my->trace, n * sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	my->trace = t;
+	my->alloc = n;
+	return 0;
+}
 
 /* Forward pass; returns 0, or -ENOMEM (trace too large or no memory). */
 static int myers_forward(struct myers *my)
 {
 	long w = 2 * my->max + 2, d, k, x, y;
-	long *v = calloc((size_t)w, sizeof(*v)), *t;
+	long *base = calloc((size_t)w + 2, sizeof(*base)), *v = base + 1;
 
-	if (!v)
+	if (!base)
 		return -ENOMEM;
 	for (d = 0; d <= my->max; d++) {
-		if ((unsigned long)((d + 1) * w) > TRACE_MAX)
+		if (trace_reserve(my, d))
 			goto out_nomem;
-		t = realloc(my->trace, (size_t)((d + 1) * w) * sizeof(long));
-		if (!t)
-			goto out_nomem;
-		my->trace = t;
-		memcpy(my->trace + d * w, v, (size_t)w * sizeof(long));
+		memcpy(my->trace + row_start(d), v + my->max - d - 1,
+		       (size_t)(2 * d + 3) * sizeof(long));
 		my->depth = d + 1;
 		for (k = -d; k <= d; k += 2) {
 			long *vk = v + my->max + k;
@@ -100,21 +124,21 @@ static int myers_forward(struct myers *my)
 		}
 	}
 out_done:
-	free(v);
+	free(base);
 	return 0;
 out_nomem:
-	free(v);
+	free(base);
 	return -ENOMEM;
 }
 
 /* Backtrack into ops (reversed), offsets added back. */
 static void myers_backtrack(struct myers *my, struct ops *ops, size_t off)
 {
-	long w = 2 * my->max + 2, d, x = my->n, y = my->m;
+	long d, x = my->n, y = my->m;
 	size_t start = ops->nr, i, j;
 
 	for (d = my->depth - 1; d >= 0; d--) {
-		long *v = my->trace + d * w + my->max, k = x - y, pk, px, py;
+		long *v = my->trace + row_start(d) + d + 1, k = x - y, pk, px, py;
 
 		pk = (k == -d || (k != d && v[k - 1] < v[k + 1])) ?
 		     k + 1 : k - 1;

@@ -117,6 +117,7 @@ int rule_wrapper(struct porter *pt, int kind)
 	const struct entry_decl *d = &e->decl[0];
 	const struct token *tok = pt->tl->tok;
 	size_t target;
+	size_t end;
 	int n;
 
 	if (e->nr_decls != 1 || e->nr_defs != 1 ||
@@ -133,8 +134,11 @@ int rule_wrapper(struct porter *pt, int kind)
 			old_name[kind], n, pt->buf + tok[target].pos, n,
 			pt->buf + tok[target].pos, macro[kind]))
 		return -ENOMEM;
+	end = d->close;
+	if (match_op(pt->buf, &tok[next_code(pt->tl, end)], ';'))
+		end = next_code(pt->tl, end);	/* "};": the ';' goes too */
 	pt->reg_pos[pt->nr_reg] = tok[d->decl].pos;
-	pt->reg_del[pt->nr_reg] = tok_end(&tok[d->close]) - tok[d->decl].pos;
+	pt->reg_del[pt->nr_reg] = tok_end(&tok[end]) - tok[d->decl].pos;
 	snprintf(pt->reg_text[pt->nr_reg++], sizeof(pt->reg_text[0]),
 		 "%s(%.*s);", macro[kind], n, pt->buf + tok[target].pos);
 	pt->wrapped[kind] = true;

@@ -81,3 +81,42 @@ check_manual() {
 	is "$status" 0 "$name --version exits 0"
 	like "$out" "^$name [0-9]" "$name --version prints the version"
 }
+
+# preserved DIFF: in each file of a unified diff, every line the diff removes holds an entry point's name or
+# #define MODULE or a series rule's site (a removed line, a MODULE_PARM, a use
+# count, a GNU field: initializer, a one-line initializer that gains
+# .owner = THIS_MODULE, a forwarding wrapper's lines), or comes back whole inside an added line ("int" in
+# "static int", a last line that gains its newline).
+preserved() {
+	awk 'function check(   i, l, c) {
+		for (i = 1; i <= n; i++) {
+			l = del[i]; sub(/\r$/, "", l)
+			if (l ~ /init_module|cleanup_module|define[ \t]+MODULE/ || index(add, l))
+				continue
+			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
+				continue
+			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
+				continue
+			if (l ~ /[{,][ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:[^:]/)
+				continue	# a GNU field: initializer inside a line
+			if (l ~ /"[0-9-]*[ilhbsc][0-9]*"[ \t]*\)[ \t]*;/)
+				continue	# the last line of a MODULE_PARM
+			c = l; if (sub(/const[ \t]+/, "", c) && index(add, c))
+				continue
+			if (l ~ /^[ \t]*#[ \t]*endif/)
+				continue
+			if (l ~ /^[ \t]*[{}]?;?[ \t]*$|^[ \t]*(return[ \t]+)?[A-Za-z_][A-Za-z_0-9]*[ \t]*\([ \t]*\)[ \t]*;[ \t]*$/)
+				continue
+			print "changed: " file ": " l; bad = 1
+		}
+		n = 0; add = ""
+	}
+	/^--- / { check(); file = substr($0, 5); next }
+	/^\\/ { next }
+	/^-/ && !/^--- / { del[++n] = substr($0, 2) }
+	/^\+/ && !/^\+\+\+ / {
+		a = substr($0, 2); add = add "\n" a
+		if (sub(/ \.owner = THIS_MODULE,/, "", a)) add = add "\n" a
+	}
+	END { check(); exit bad }' "$1"
+}

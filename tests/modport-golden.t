@@ -52,39 +52,6 @@ if [ -n "${MODPORT_REGEN:-}" ]; then
 	done
 fi
 
-# preserved DIFF: every line the diff removes holds an entry point's name or
-# #define MODULE or a series rule's site (a removed line, a MODULE_PARM, a use
-# count, a GNU field: initializer, a one-line initializer that gains
-# .owner = THIS_MODULE, a forwarding wrapper's lines), or comes back whole inside an added line ("int" in
-# "static int", a last line that gains its newline).
-preserved() {
-	awk '/^\\/ { next }
-	/^-/ && !/^--- / { del[++n] = substr($0, 2) }
-	/^\+/ && !/^\+\+\+ / {
-		a = substr($0, 2); add = add "\n" a
-		if (sub(/ \.owner = THIS_MODULE,/, "", a)) add = add "\n" a
-	}
-	END {
-		for (i = 1; i <= n; i++) {
-			l = del[i]; sub(/\r$/, "", l)
-			if (l ~ /init_module|cleanup_module|define[ \t]+MODULE/ || index(add, l))
-				continue
-			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
-				continue
-			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
-				continue
-			c = l; if (sub(/const[ \t]+/, "", c) && index(add, c))
-				continue
-			if (l ~ /^[ \t]*#[ \t]*endif/)
-				continue
-			if (l ~ /^[ \t]*[{}]?[ \t]*$|^[ \t]*(return[ \t]+)?[A-Za-z_][A-Za-z_0-9]*[ \t]*\([ \t]*\)[ \t]*;[ \t]*$/)
-				continue
-			print "changed: " l; bad = 1
-		}
-		exit bad
-	}' "$1"
-}
-
 one() {	# one BIN FIXTURE
 	local bin=$1 f=$2 e tag d out status args
 	e=$(expected "$f")

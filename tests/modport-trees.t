@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # modport on whole trees, with the ASan+UBSan build (skipped when a tree is
 # not in the cache):
-#  - Linux 2.4.22: fix --in-place ports hundreds of modules; afterwards check
-#    finds nothing and fix has no diff (idempotence on real code); no
-#    temporary file is left.
+#  - Linux 2.4.22: no file is refused, before or after the port (every file
+#    tokenizes); the tree's diff touches only rule sites (preserved, lib.sh);
+#    fix --in-place ports hundreds of modules; afterwards check finds nothing
+#    and fix has no diff (idempotence on real code); no temporary file is left.
 #  - linux-source-6.1 (make bench unpacks it): only the true leftovers (3c515.c's
 #    cleanup_module, pcxhr_mixer.c's #define __NO_VERSION__, atl2.c's
 #    MODULE_PARM in a dead compatibility macro); no false
@@ -11,7 +12,7 @@
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
 SAN=$TOP/build/san/bin/modport
-plan 8
+plan 11
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
 
@@ -19,17 +20,22 @@ skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
 
 if [ -d "$CACHE/linux-2.4.22" ]; then
 	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"
+	"$SAN" fix --license=GPL "$tmp/t24" >"$tmp/tree.diff" 2>/dev/null
 	"$SAN" fix --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
-	is "$status" 2 "2.4.22: fix --in-place runs through (2: Latin-1 files and GCC 2 multi-line strings are reported)"
+	is "$status" 2 "2.4.22: fix --in-place runs through (2: the Latin-1 files are reported, processed as bytes)"
+	is "$(grep -c 'not processed' "$tmp/err")" 0 "2.4.22: no file refused: every file tokenizes (GCC 2 multi-line strings included)"
+	out=$(preserved "$tmp/tree.diff" | head -5)
+	is "$out" "" "2.4.22: the diff of the whole tree touches only rule sites"
 	n=$(diff -rq "$CACHE/linux-2.4.22" "$tmp/t24" | wc -l)
 	[ "$n" -ge 250 ]; ok $? "2.4.22: $n files ported"
 	out=$("$SAN" check "$tmp/t24" 2>/dev/null | grep -v "by hand \[")
 	is "$out" "" "2.4.22: check of the ported tree finds nothing"
-	out=$("$SAN" fix --license=GPL "$tmp/t24" 2>/dev/null)
+	out=$("$SAN" fix --license=GPL "$tmp/t24" 2>"$tmp/err2")
 	is "$out" "" "2.4.22: fix of the ported tree prints no diff"
+	is "$(grep -c 'not processed' "$tmp/err2")" 0 "2.4.22: every ported file still tokenizes"
 	is "$(find "$tmp/t24" -name '.modport.*' | wc -l)" 0 "2.4.22: no temporary file left"
 else
-	for _ in 1 2 3 4 5; do skip "no $CACHE/linux-2.4.22"; done
+	for _ in 1 2 3 4 5 6 7 8; do skip "no $CACHE/linux-2.4.22"; done
 fi
 
 tree=$CACHE/linux-source-6.1/linux-source-6.1

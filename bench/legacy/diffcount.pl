@@ -5,7 +5,8 @@
 #   implicit-init   +module_init(X) in a file whose diff also adds "static ... X("
 #   module-wrapper  +module_init(X) otherwise (the wrapper was removed)
 #   implicit-exit / module-wrapper-exit: the same for module_exit
-#   module-parm     +module_param / +module_param_array / +module_param_string
+#   module-parm     module_param( / module_param_array( / module_param_string(
+#                   on + lines (in a macro too) less those already on - lines
 #   use-count       -MOD_INC_USE_COUNT / -MOD_DEC_USE_COUNT (removed lines)
 #   export-no-symbols, export-symtab, no-version, config-h: removed lines
 #   malloc-h        -#include <linux/malloc.h>
@@ -22,7 +23,8 @@ sub flush {
         if ($add =~ /^\s*static\b[^\n;]*\b\Q$x\E\s*\(/m) { $n{'implicit-init'}++ } else { $n{'module-wrapper'}++ } }
     for my $x ($add =~ /^\s*module_exit\s*\(\s*(\w+)\s*\)/mg) {
         if ($add =~ /^\s*static\b[^\n;]*\b\Q$x\E\s*\(/m) { $n{'implicit-exit'}++ } else { $n{'module-wrapper-exit'}++ } }
-    $n{'module-parm'}      += () = $add =~ /^\s*module_param(?:_array|_string)?\s*\(/mg;
+    $n{'module-parm'}      += () = $add =~ /\bmodule_param(?:_array|_string)?\s*\(/g;
+    $n{'module-parm'}      -= () = $del =~ /\bmodule_param(?:_array|_string)?\s*\(/g;
     $n{'use-count'}        += () = $del =~ /\bMOD_(?:INC|DEC)_USE_COUNT\b/g;
     $n{'use-count'}        -= () = $add =~ /\bMOD_(?:INC|DEC)_USE_COUNT\b/g;
     $n{'export-no-symbols'}+= () = $del =~ /\bEXPORT_NO_SYMBOLS\b/g;
