@@ -77,6 +77,13 @@ int rule_use_count(struct porter *pt);
 /* Report-only rules: cli-sti, sleep-on, task-queue, ... (legacy.c). */
 int rule_legacy(struct porter *pt);
 
+/*
+ * Report-only rules for what still builds today, so they need a 2.4 cue:
+ * cue, another finding in the file (kdev.c, irqhandler.c).
+ */
+int rule_kdev(struct porter *pt, bool cue);
+int rule_irq_handler(struct porter *pt, bool cue);
+
 /* The porting series' rules beyond the article (series.c). */
 int rule_series(struct porter *pt);
 

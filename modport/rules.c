@@ -432,6 +432,20 @@ static int rule_license(struct porter *pt, size_t pos)
 	return 0;
 }
 
+/* The rules that need a 2.4 cue: what the others found is one. */
+static int apply_cued_rules(struct porter *pt)
+{
+	size_t k;
+	bool cue = false;
+
+	for (k = 0; k < pt->out->nr_f; k++)
+		cue = cue || pt->out->f[k].severity != SEV_NOTE;
+	if (rule_kdev(pt, cue))
+		return -ENOMEM;
+	cue = cue || pt->out->nr_f;
+	return rule_irq_handler(pt, cue);
+}
+
 static int apply_rules(struct porter *pt)
 {
 	const struct scan *sc = &pt->sc;
@@ -453,7 +467,7 @@ static int apply_rules(struct porter *pt)
 			first = pt->tl->tok[first_def(e)->name].pos;
 	}
 	if (first == SCAN_NONE)
-		return 0;
+		return apply_cued_rules(pt);
 	plan_registrations(pt);
 	if (rule_init_include(pt))
 		return -ENOMEM;
@@ -463,7 +477,7 @@ static int apply_rules(struct porter *pt)
 		if (add_edit(pt, pt->reg_pos[kind], pt->reg_del[kind],
 			     pt->reg_text[kind]))
 			return -ENOMEM;
-	return 0;
+	return apply_cued_rules(pt);
 }
 
 static int cmp_finding(const void *a, const void *b)

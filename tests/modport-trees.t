@@ -7,7 +7,8 @@
 #    and fix has no diff (idempotence on real code); no temporary file is left.
 #  - linux-source-6.1 (make bench unpacks it): only the true leftovers (3c515.c's
 #    cleanup_module, pcxhr_mixer.c's #define __NO_VERSION__, atl2.c's
-#    MODULE_PARM in a dead compatibility macro); no false
+#    MODULE_PARM in a dead compatibility macro, parisc's asm/floppy.h's
+#    void floppy_hardint() given to request_irq()); no false
 #    positive, no error.
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
@@ -44,12 +45,13 @@ if [ -d "$tree/drivers" ]; then
 	is "$status" 1 "6.1: exit status 1 (findings, no error)"
 	out=$(printf '%s\n' "$out" | sed 's/: warning: .*\[/ [/')
 	is "$out" "$(cat <<-EOF
+	linux-source-6.1/arch/parisc/include/asm/floppy.h:52:13 [void-irq-handler]
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include)"
+	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq()"
 else
 	skip "no $tree (make bench unpacks it)"
 	skip "no $tree"
