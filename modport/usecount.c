@@ -82,6 +82,98 @@ static const char *kept_because(struct porter *pt, size_t i, size_t semi)
 	return NULL;
 }
 
+static bool is_count(const char *buf, const struct token *t)
+{
+	return t->len == 17 && (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
+				match_ident(buf, t, "MOD_DEC_USE_COUNT"));
+}
+
+/* Assignment, increment and call tokens: the condition has side effects. */
+static bool has_side_effects(const struct porter *pt, size_t lp, size_t rp)
+{
+	static const char *const ops[] = {
+		"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=",
+		">>=", "++", "--",
+	};
+	const struct token_list *tl = pt->tl;
+	size_t j, k;
+
+	for (j = next_code(tl, lp); j < rp; j = next_code(tl, j)) {
+		const struct token *t = &tl->tok[j];
+
+		if (t->type == TOKEN_IDENT &&
+		    match_op(pt->buf, &tl->tok[next_code(tl, j)], '('))
+			return true;
+		if (t->type != TOKEN_SPECIAL)
+			continue;
+		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
+			if (token_is(pt->buf, t, ops[k]))
+				return true;
+	}
+	return false;
+}
+
+/* "else COUNT;" after semi: the second ';', or SCAN_NONE. */
+static size_t else_count(const struct porter *pt, size_t semi)
+{
+	const struct token_list *tl = pt->tl;
+	size_t e = next_code(tl, semi), c = next_code(tl, e);
+
+	if (!match_ident(pt->buf, &tl->tok[e], "else") ||
+	    !is_count(pt->buf, &tl->tok[c]) ||
+	    !match_op(pt->buf, &tl->tok[next_code(tl, c)], ';'))
+		return SCAN_NONE;
+	return next_code(tl, c);
+}
+
+/*
+ * The count at i..semi is the whole body of "if (cond)", cond without side
+ * effects, the if a statement of its own, and either no else or "else
+ * COUNT;": the if's token (*end: the statement's last ';').
+ */
+static size_t bare_if(const struct porter *pt, size_t i, size_t semi,
+		      size_t *end)
+{
+	const struct token_list *tl = pt->tl;
+	size_t rp = prev_code(tl, i), lp = rp, before;
+	int depth = 0;
+
+	*end = semi;
+	if (match_ident(pt->buf, &tl->tok[next_code(tl, semi)], "else")) {
+		*end = else_count(pt, semi);
+		if (*end == SCAN_NONE)
+			return SCAN_NONE;
+	}
+	if (!match_op(pt->buf, &tl->tok[rp], ')'))
+		return SCAN_NONE;
+	for (; lp > 0; lp = prev_code(tl, lp)) {
+		if (match_op(pt->buf, &tl->tok[lp], ')'))
+			depth++;
+		else if (match_op(pt->buf, &tl->tok[lp], '(') && !--depth)
+			break;
+	}
+	if (lp == 0 || !match_ident(pt->buf, &tl->tok[prev_code(tl, lp)], "if"))
+		return SCAN_NONE;
+	before = prev_code(tl, prev_code(tl, lp));
+	if (!match_op(pt->buf, &tl->tok[before], ';') &&
+	    !match_op(pt->buf, &tl->tok[before], '{') &&
+	    !match_op(pt->buf, &tl->tok[before], '}'))
+		return SCAN_NONE;
+	return has_side_effects(pt, lp, rp) ? SCAN_NONE : prev_code(tl, lp);
+}
+
+/* The count at i is "else COUNT;" of a bare if that bare_if() removes. */
+static bool in_bare_else(const struct porter *pt, size_t i)
+{
+	const struct token_list *tl = pt->tl;
+	size_t e = prev_code(tl, i), semi = prev_code(tl, e), end;
+
+	return match_ident(pt->buf, &tl->tok[e], "else") &&
+	       match_op(pt->buf, &tl->tok[semi], ';') &&
+	       is_count(pt->buf, &tl->tok[prev_code(tl, semi)]) &&
+	       bare_if(pt, prev_code(tl, semi), semi, &end) != SCAN_NONE;
+}
+
 static int remember(struct counts *c)
 {
 	size_t k;
@@ -100,12 +192,23 @@ static int remember(struct counts *c)
 static int do_count(struct porter *pt, struct counts *c, size_t i)
 {
 	const struct token *tok = pt->tl->tok;
-	size_t semi = next_code(pt->tl, i);
+	size_t semi = next_code(pt->tl, i), start = SCAN_NONE, end;
 	const char *why;
 
 	if (!c->depth || !match_op(pt->buf, &tok[semi], ';'))
 		return review(pt, i, "is gone in 2.6 and is not a plain statement here");
 	why = kept_because(pt, i, semi);
+	if (why && (in_bare_else(pt, i) ||
+		    (start = bare_if(pt, i, semi, &end)) != SCAN_NONE)) {
+		if (add_finding(pt, tok[i].pos, RULE, SEV_WARNING, true,
+				"%.*s is gone in 2.6 and is all that an if does here, whose condition has no side effects: the if goes with it",
+				(int)tok[i].len, pt->buf + tok[i].pos))
+			return -ENOMEM;
+		remember(c);
+		return start == SCAN_NONE ? 0 :
+		       delete_line_range(pt, tok[start].pos,
+					 tok_end(&tok[end]));
+	}
 	if (why)
 		return review(pt, i, why);
 	if (add_finding(pt, tok[i].pos, RULE, SEV_WARNING, true,
@@ -114,12 +217,6 @@ static int do_count(struct porter *pt, struct counts *c, size_t i)
 		return -ENOMEM;
 	remember(c);
 	return delete_line_range(pt, tok[i].pos, tok_end(&tok[semi]));
-}
-
-static bool is_count(const char *buf, const struct token *t)
-{
-	return t->len == 17 && (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
-				match_ident(buf, t, "MOD_DEC_USE_COUNT"));
 }
 
 static int do_token(struct porter *pt, struct counts *c, size_t i)

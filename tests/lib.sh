@@ -95,6 +95,8 @@ preserved() {
 				continue
 			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
 				continue
+			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
+				continue	# a bare if (or else) around a use count
 			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
 				continue
 			if (l ~ /[{,][ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:[^:]/)

@@ -39,6 +39,31 @@ static int c_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* An if that only counts goes with its counts, when its test has no side effects. */
+static void d_openclose(int open)
+{
+	if (open)
+		MOD_INC_USE_COUNT;
+	else
+		MOD_DEC_USE_COUNT;
+}
+
+static void e_hangup(int rc, int *sync)
+{
+	if (rc != 0 && sync[0] > 1)
+		MOD_DEC_USE_COUNT;
+	if (hangup_later(rc) == 0)	/* a call: reported */
+		MOD_DEC_USE_COUNT;
+	if (rc)
+		rc = 0;
+	else if (rc < 0)		/* an else if: reported */
+		MOD_DEC_USE_COUNT;
+	if (rc++)			/* a side effect: reported */
+		MOD_DEC_USE_COUNT;
+	while (rc--)			/* a loop: reported */
+		MOD_DEC_USE_COUNT;
+}
+
 static int d_open(struct inode *inode, struct file *file)
 {
 	MOD_INC_USE_COUNT;

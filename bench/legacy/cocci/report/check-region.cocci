@@ -1,0 +1,4 @@
+// check-region (report): check_region() races; request_region() instead.
+@@
+@@
+* check_region(...)
