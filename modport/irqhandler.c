@@ -5,8 +5,9 @@
  * made it return irqreturn_t and 2.6.19 dropped the pt_regs.  Which value
  * to return depends on whether the device raised the interrupt, so a
  * person ports it.  A function of that shape is reported when the file
- * passes it to request_irq(), or shows 2.4 code already (another finding):
- * a few arch entry points of today's kernels still have the shape.
+ * registers it (request_irq(), or the handler member of an initializer such
+ * as struct irqaction's), or shows 2.4 code already (another finding): a
+ * few arch entry points of today's kernels still have the shape.
  */
 #include <errno.h>
 #include <string.h>
@@ -80,32 +81,60 @@ static bool is_handler_def(const struct porter *pt, size_t i)
 	       match_op(pt->buf, &tl->tok[next_code(tl, rp)], '{');
 }
 
-/* Is the name at i passed to request_irq() in this file? */
-static bool passed_to_request_irq(const struct porter *pt, size_t name)
+/* Token j is the value of a handler member: ".handler = j" or "handler: j". */
+static bool handler_member(const struct porter *pt, size_t j)
+{
+	const struct token_list *tl = pt->tl;
+	size_t op = prev_code(tl, j), m = prev_code(tl, op);
+
+	if (!match_ident(pt->buf, &tl->tok[m], "handler"))
+		return false;
+	if (match_op(pt->buf, &tl->tok[op], ':'))
+		return true;
+	return match_op(pt->buf, &tl->tok[op], '=') &&
+	       match_op(pt->buf, &tl->tok[prev_code(tl, m)], '.');
+}
+
+/* Token i is an argument of request_irq(): the call's '(' is at or before. */
+static bool in_request_irq(const struct porter *pt, size_t j)
+{
+	const struct token_list *tl = pt->tl;
+	int depth = 0;
+
+	for (; j > 0; j = prev_code(tl, j)) {
+		const struct token *t = &tl->tok[j];
+
+		if (match_op(pt->buf, t, ')'))
+			depth++;
+		else if (match_op(pt->buf, t, '(') && --depth < 0)
+			return match_ident(pt->buf, &tl->tok[prev_code(tl, j)],
+					   "request_irq");
+		else if (match_op(pt->buf, t, ';') || match_op(pt->buf, t, '{'))
+			return false;
+	}
+	return false;
+}
+
+/*
+ * Is the function at name registered as an interrupt handler in this
+ * file: given to request_irq(), or the handler of an initializer (struct
+ * irqaction)?
+ */
+static bool registered_handler(const struct porter *pt, size_t name)
 {
 	const struct token_list *tl = pt->tl;
 	const struct token *n = &tl->tok[name];
-	size_t i, j;
-	int depth;
+	size_t j;
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
-		if (!is_code(&tl->tok[i]) ||
-		    !match_ident(pt->buf, &tl->tok[i], "request_irq"))
+	for (j = 0; tl->tok[j].type != TOKEN_EOF; j++) {
+		const struct token *t = &tl->tok[j];
+
+		if (j == name || t->type != TOKEN_IDENT || !is_code(t) ||
+		    t->len != n->len ||
+		    memcmp(pt->buf + t->pos, pt->buf + n->pos, n->len))
 			continue;
-		depth = 0;
-		for (j = next_code(tl, i); tl->tok[j].type != TOKEN_EOF;
-		     j = next_code(tl, j)) {
-			const struct token *t = &tl->tok[j];
-
-			if (match_op(pt->buf, t, '('))
-				depth++;
-			else if (match_op(pt->buf, t, ')') && --depth <= 0)
-				break;
-			else if (t->type == TOKEN_IDENT && t->len == n->len &&
-				 !memcmp(pt->buf + t->pos, pt->buf + n->pos,
-					 n->len))
-				return true;
-		}
+		if (handler_member(pt, j) || in_request_irq(pt, j))
+			return true;
 	}
 	return false;
 }
@@ -127,7 +156,7 @@ int rule_irq_handler(struct porter *pt, bool cue)
 			depth -= depth > 0;
 		if (depth || t->type != TOKEN_IDENT || !is_handler_def(pt, i) ||
 		    scan_is_dead(&pt->sc, i) ||
-		    !(cue || passed_to_request_irq(pt, i)))
+		    !(cue || registered_handler(pt, i)))
 			continue;
 		if (add_finding(pt, t->pos, IRQ_RULE, SEV_WARNING, false,
 				"%.*s(): an interrupt handler returns irqreturn_t since 2.6 (IRQ_HANDLED if its device interrupted, else IRQ_NONE) and takes no struct pt_regs * since 2.6.19: make it irqreturn_t %.*s(int irq, void *dev_id); port it by hand",

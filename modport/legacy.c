@@ -12,7 +12,8 @@
  *	set-module-owner	SET_MODULE_OWNER()
  *
  * Only calls are flagged: the name followed by '(', not a member (after
- * '.' or '->'), in live code.  A file that declares, defines or #defines a
+ * '.' or '->'), in live code or in the body of a #define (where it is used
+ * wherever the macro is).  A file that declares, defines or #defines a
  * function of that name (at the top level) is using its own, and is left
  * alone.  struct tq_struct is flagged wherever the type is named.
  */
@@ -89,6 +90,19 @@ static int defined_name(const char *buf, const struct token_list *tl,
 	return name == SCAN_NONE ? -1 : legacy_index(buf, &tl->tok[name]);
 }
 
+/*
+ * NAME( at i follows a type (a word other than return, or a '*'): a
+ * declaration or definition, not a call that the brace count, misled by
+ * the arms of an #ifdef, puts at the top level.
+ */
+static bool declares(const char *buf, const struct token_list *tl, size_t i)
+{
+	const struct token *p = &tl->tok[prev_code(tl, i)];
+
+	return match_op(buf, p, '*') ||
+	       (p->type == TOKEN_IDENT && !token_is(buf, p, "return"));
+}
+
 /* The names of legacy[] that the file declares, defines or #defines. */
 static unsigned int own_names(const char *buf, const struct token_list *tl)
 {
@@ -112,7 +126,8 @@ static unsigned int own_names(const char *buf, const struct token_list *tl)
 		} else if (match_op(buf, t, '}')) {
 			depth -= depth > 0;
 		} else if (!depth && t->type == TOKEN_IDENT &&
-			   match_op(buf, &tok[next_code(tl, i)], '(')) {
+			   match_op(buf, &tok[next_code(tl, i)], '(') &&
+			   declares(buf, tl, i)) {
 			k = legacy_index(buf, t);
 			if (k >= 0)
 				own |= 1u << k;
@@ -131,16 +146,17 @@ static int report(struct porter *pt, size_t i, int k)
 			   k == TQ_STRUCT ? "" : "()", l->why);
 }
 
-/* Token i names legacy[k]: is it a use to report? */
+/* Token i names legacy[k]: is it a use to report?  pp: in a #define body. */
 static bool is_legacy_use(struct porter *pt, struct legacy_state *st,
-			  size_t i, int k)
+			  size_t i, int k, bool pp)
 {
 	const struct token_list *tl = pt->tl;
+	size_t next = pp ? pp_next(tl, i) : next_code(tl, i);
 
 	if (is_member_name(pt->buf, tl, i) || scan_is_dead(&pt->sc, i))
 		return false;
 	if (k != TQ_STRUCT &&
-	    !match_op(pt->buf, &tl->tok[next_code(tl, i)], '('))
+	    (next == SCAN_NONE || !match_op(pt->buf, &tl->tok[next], '(')))
 		return false;
 	if (!st->own_known) {
 		st->own = own_names(pt->buf, tl);
@@ -149,20 +165,41 @@ static bool is_legacy_use(struct porter *pt, struct legacy_state *st,
 	return !(st->own & (1u << k));
 }
 
+/* At a directive's '#': the first token of a #define's body, or NONE. */
+static size_t define_body(const char *buf, const struct token_list *tl,
+			  size_t hash)
+{
+	size_t d = pp_next(tl, hash), name, i;
+
+	if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "define") ||
+	    (name = pp_next(tl, d)) == SCAN_NONE)
+		return SCAN_NONE;
+	i = pp_next(tl, name);
+	if (buf[tok_end(&tl->tok[name])] != '(')
+		return i;
+	while (i != SCAN_NONE && !match_op(buf, &tl->tok[i], ')'))
+		i = pp_next(tl, i);
+	return i == SCAN_NONE ? i : pp_next(tl, i);
+}
+
 int rule_legacy(struct porter *pt)
 {
 	const struct token_list *tl = pt->tl;
 	struct legacy_state st = { 0, false };
-	size_t i;
+	size_t i, body = SCAN_NONE;
 	int k;
 
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tl->tok[i];
+		bool pp = t->flags & TF_PP;
 
-		if (t->type != TOKEN_IDENT || !is_code(t))
+		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
+			body = define_body(pt->buf, tl, i);
+		if (t->type != TOKEN_IDENT ||
+		    (pp && (body == SCAN_NONE || i < body)))
 			continue;
 		k = legacy_index(pt->buf, t);
-		if (k < 0 || !is_legacy_use(pt, &st, i, k))
+		if (k < 0 || !is_legacy_use(pt, &st, i, k, pp))
 			continue;
 		if (report(pt, i, k))
 			return -ENOMEM;

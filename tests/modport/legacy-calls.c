@@ -11,6 +11,10 @@ struct regs {
 	int (*verify_area)(int, void *, unsigned long);
 };
 
+/* Used wherever the macro is: reported in its body. */
+#define LOCK_ALL(f)	do { save_flags(f); cli(); } while (0)
+#define verify_area_ok	1	/* an object-like name: not a call */
+
 static struct tq_struct legacy_task;
 static DECLARE_WAIT_QUEUE_HEAD(legacy_wait);
 
