@@ -142,19 +142,16 @@ static bool registered_handler(const struct porter *pt, size_t name)
 int rule_irq_handler(struct porter *pt, bool cue)
 {
 	const struct token_list *tl = pt->tl;
-	int depth = 0;
-	size_t i;
+	size_t k, i;
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tl->tok[i];
+	for (k = 0; k < pt->nr_cued; k++) {
+		const struct token *t;
 
-		if (!is_code(t))
-			continue;
-		if (match_op(pt->buf, t, '{'))
-			depth++;
-		else if (match_op(pt->buf, t, '}'))
-			depth -= depth > 0;
-		if (depth || t->type != TOKEN_IDENT || !is_handler_def(pt, i) ||
+		if (tl->tok[pt->cued[k]].len != 4)
+			continue;	/* only "void" at the top level */
+		i = next_code(tl, pt->cued[k]);
+		t = &tl->tok[i];
+		if (t->type != TOKEN_IDENT || !is_handler_def(pt, i) ||
 		    scan_is_dead(&pt->sc, i) ||
 		    !(cue || registered_handler(pt, i)))
 			continue;

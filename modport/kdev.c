@@ -19,6 +19,20 @@ static const char *const kdev_helpers[] = {
 	"kdev_same",
 };
 
+bool is_kdev_name(const char *buf, const struct token *t)
+{
+	size_t k;
+
+	if (buf[t->pos] != 'k' && buf[t->pos] != 't' && buf[t->pos] != 'm')
+		return false;
+	if (token_is(buf, t, "kdev_t"))
+		return true;
+	for (k = 0; k < sizeof(kdev_helpers) / sizeof(kdev_helpers[0]); k++)
+		if (token_is(buf, t, kdev_helpers[k]))
+			return true;
+	return false;
+}
+
 static bool is_helper_call(const struct porter *pt, size_t i)
 {
 	const struct token *t = &pt->tl->tok[i];
@@ -68,16 +82,15 @@ static int report(struct porter *pt, size_t i, const char *what,
 int rule_kdev(struct porter *pt, bool cue)
 {
 	const struct token_list *tl = pt->tl;
-	size_t i, first = pt->out->nr_f;
+	size_t k, i, first = pt->out->nr_f;
 	int ret = 0;
 
-	for (i = 0; !ret && tl->tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tl->tok[i];
+	for (k = 0; !ret && k < pt->nr_cued; k++) {
+		const struct token *t = &tl->tok[i = pt->cued[k]];
 
-		if (t->type != TOKEN_IDENT || !is_code(t) ||
-		    !memchr("ktm", pt->buf[t->pos], 3) ||
+		if (t->len == 4 || t->len == 5 ||
 		    scan_is_dead(&pt->sc, i) || is_member_name(pt->buf, tl, i))
-			continue;
+			continue;	/* void, MINOR, MAJOR: not here */
 		if (match_ident(pt->buf, t, "kdev_t"))
 			ret = report(pt, i, "kdev_t",
 				     "gone since 2.5: a device number is a dev_t (MAJOR(), MINOR(), MKDEV()), and an inode's is read with imajor()/iminor()");
@@ -88,11 +101,11 @@ int rule_kdev(struct porter *pt, bool cue)
 					  (int)t->len, pt->buf + t->pos);
 	}
 	cue = cue || pt->out->nr_f > first;
-	for (i = 0; cue && !ret && tl->tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tl->tok[i];
+	for (k = 0; cue && !ret && k < pt->nr_cued; k++) {
+		const struct token *t = &tl->tok[i = pt->cued[k]];
 
-		if (t->type == TOKEN_IDENT && t->len == 5 && is_code(t) &&
-		    is_rdev_number(pt, i) && !scan_is_dead(&pt->sc, i))
+		if (t->len == 5 && is_rdev_number(pt, i) &&
+		    !scan_is_dead(&pt->sc, i))
 			ret = add_finding(pt, t->pos, KDEV_RULE, SEV_WARNING,
 					  false,
 					  "%.*s() of i_rdev is 2.4's kdev_t idiom: the inode's number is a dev_t now; use %s(inode); port it by hand",

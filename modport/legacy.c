@@ -18,6 +18,7 @@
  * alone.  struct tq_struct is flagged wherever the type is named.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "porter.h"
@@ -182,12 +183,39 @@ static size_t define_body(const char *buf, const struct token_list *tl,
 	return i == SCAN_NONE ? i : pp_next(tl, i);
 }
 
+static int add_cued(struct porter *pt, size_t i)
+{
+	if (pt->nr_cued == pt->alloc_cued) {
+		size_t n = pt->alloc_cued ? 2 * pt->alloc_cued : 16;
+		size_t *c = realloc(pt->cued, n * sizeof(*c));
+
+		if (!c)
+			return -ENOMEM;
+		pt->cued = c;
+		pt->alloc_cued = n;
+	}
+	pt->cued[pt->nr_cued++] = i;
+	return 0;
+}
+
+/* A token the cued rules (kdev.c, irqhandler.c) look at? */
+static bool is_cued(const char *buf, const struct token *t, int depth)
+{
+	switch (t->len) {
+	case 4:
+		return !depth && token_is(buf, t, "void");
+	case 5:
+		return token_is(buf, t, "MINOR") || token_is(buf, t, "MAJOR");
+	}
+	return is_kdev_name(buf, t);
+}
+
 int rule_legacy(struct porter *pt)
 {
 	const struct token_list *tl = pt->tl;
 	struct legacy_state st = { 0, false };
 	size_t i, body = SCAN_NONE;
-	int k;
+	int k, depth = 0;
 
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tl->tok[i];
@@ -195,9 +223,18 @@ int rule_legacy(struct porter *pt)
 
 		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
 			body = define_body(pt->buf, tl, i);
+		if (t->type == TOKEN_SPECIAL && !pp) {
+			if (match_op(pt->buf, t, '{'))
+				depth++;
+			else if (match_op(pt->buf, t, '}'))
+				depth -= depth > 0;
+			continue;
+		}
 		if (t->type != TOKEN_IDENT ||
 		    (pp && (body == SCAN_NONE || i < body)))
 			continue;
+		if (!pp && is_cued(pt->buf, t, depth) && add_cued(pt, i))
+			return -ENOMEM;
 		k = legacy_index(pt->buf, t);
 		if (k < 0 || !is_legacy_use(pt, &st, i, k, pp))
 			continue;

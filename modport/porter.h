@@ -34,6 +34,8 @@ struct porter {
 	bool decls_read;
 	struct header_set *headers;	/* local headers, read on demand */
 	bool headers_read;
+	size_t *cued;			/* tokens the cued rules look at */
+	size_t nr_cued, alloc_cued;
 };
 
 int add_finding(struct porter *pt, size_t pos, const char *rule,
@@ -79,9 +81,12 @@ int rule_legacy(struct porter *pt);
 
 /*
  * Report-only rules for what still builds today, so they need a 2.4 cue:
- * cue, another finding in the file (kdev.c, irqhandler.c).
+ * cue, another finding in the file (kdev.c, irqhandler.c).  They look only
+ * at the tokens rule_legacy()'s walk put in pt->cued: "void" at the top
+ * level, kdev_t and its helpers, MINOR and MAJOR.
  */
 int rule_kdev(struct porter *pt, bool cue);
+bool is_kdev_name(const char *buf, const struct token *t);	/* kdev_t, helpers */
 int rule_irq_handler(struct porter *pt, bool cue);
 
 /* The porting series' rules beyond the article (series.c). */

@@ -514,6 +514,7 @@ int port_file(const char *path, const char *buf, size_t len,
 		qsort(out->f, out->nr_f, sizeof(*out->f), cmp_finding);
 	scan_free(&pt->sc);
 	decl_free(&pt->decls);
+	free(pt->cued);
 	if (pt->headers)
 		include_free(pt->headers);
 	free(pt->headers);
