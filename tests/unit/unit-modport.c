@@ -4,11 +4,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../modport/decl.h"
 #include "../../modport/diag.h"
 #include "../../modport/diff.h"
 #include "../../modport/rewrite.h"
 #include "../../modport/rules.h"
 #include "../../modport/source.h"
+#include "../../modport/include.h"
 #include "../../modport/token.h"
 #include "test-lib.h"
 
@@ -60,6 +62,58 @@ static void test_strings(void)
 	check(tl.tok[2].flags & TF_OPEN);
 	check_str(show(s, 3), "ident:next");
 	check(!(tl.tok[3].flags & TF_OPEN));
+}
+
+/* The declaration of name in s, as "base/pointers/dims/const", or "none". */
+static const char *decl_of(const char *s, const char *name)
+{
+	static char buf[128];
+	struct decl_table dt = { 0 };
+	const struct decl *d;
+
+	lex(s);
+	check_int(decl_parse_code(s, &tl, &dt), ==, 0);
+	d = decl_lookup(&dt, s, &tl, name, strlen(name));
+	if (d)
+		snprintf(buf, sizeof(buf), "%s/%u/%u/%s", d->base, d->pointers,
+			 d->dims, d->is_const ? "const" : "-");
+	else
+		snprintf(buf, sizeof(buf), "none");
+	decl_free(&dt);
+	return buf;
+}
+
+/* File-scope declarations: lists, attributes, arrays, what is not one. */
+static void test_decls(void)
+{
+	const char *s =
+		"static int a, b[4] = { 1, 2 }, *c;\n"
+		"static unsigned long io __initdata = 0x300;\n"
+		"static const char *mode[2][8];\n"
+		"struct cfg { int member; } cfg;\n"
+		"int f(int param) { int local; return local; }\n"
+		"MODULE_AUTHOR(\"x\")\n"
+		"static short after_macro;\n"
+		"typedef int not_an_object;\n"
+		"x = 5;\n";
+
+	check_str(decl_of(s, "a"), "int/0/0/-");
+	check_str(decl_of(s, "b"), "int/0/1/-");
+	check_str(decl_of(s, "c"), "int/1/0/-");
+	check_str(decl_of(s, "io"), "unsigned long/0/0/-");
+	check_str(decl_of(s, "mode"), "char/1/2/const");
+	check_str(decl_of(s, "cfg"), "struct cfg/0/0/-");
+	check_str(decl_of(s, "member"), "none");
+	check_str(decl_of(s, "param"), "none");
+	check_str(decl_of(s, "local"), "none");
+	check_str(decl_of(s, "f"), "none");
+	check_str(decl_of(s, "after_macro"), "short/0/0/-");
+	check_str(decl_of(s, "not_an_object"), "none");
+	check_str(decl_of(s, "x"), "none");
+	/* both arms of an #ifdef open a brace: the first-column } ends it */
+	check_str(decl_of("void g(void)\n{\n#ifdef A\n\tif (a) {\n#else\n"
+			  "\tif (b) {\n#endif\n\t}\n}\nstatic int late;\n",
+			  "late"), "int/0/0/-");
 }
 
 /* GCC 2 strings over lines: one token, unless a directive line comes first. */
@@ -227,6 +281,7 @@ int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
 	TEST(test_strings(), "string and character literals: prefixes, escapes, unterminated");
+	TEST(test_decls(), "declarations: lists, attributes, arrays, struct tags; members, locals, functions, typedefs are not objects");
 	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
