@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "directive.h"
 #include "porter.h"
 
 struct legacy {
@@ -83,11 +84,9 @@ static int legacy_index(const char *buf, const struct token *t)
 static int defined_name(const char *buf, const struct token_list *tl,
 			size_t hash)
 {
-	size_t d = pp_next(tl, hash), name;
+	struct tokens s = { buf, tl };
+	size_t name = define_name(&s, hash);
 
-	if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "define"))
-		return -1;
-	name = pp_next(tl, d);
 	return name == SCAN_NONE ? -1 : legacy_index(buf, &tl->tok[name]);
 }
 
@@ -167,20 +166,13 @@ static bool is_legacy_use(struct porter *pt, struct legacy_state *st,
 }
 
 /* At a directive's '#': the first token of a #define's body, or NONE. */
-static size_t define_body(const char *buf, const struct token_list *tl,
-			  size_t hash)
+static size_t body_of_define(const char *buf, const struct token_list *tl,
+			     size_t hash)
 {
-	size_t d = pp_next(tl, hash), name, i;
+	struct tokens s = { buf, tl };
+	size_t name = define_name(&s, hash);
 
-	if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "define") ||
-	    (name = pp_next(tl, d)) == SCAN_NONE)
-		return SCAN_NONE;
-	i = pp_next(tl, name);
-	if (buf[tok_end(&tl->tok[name])] != '(')
-		return i;
-	while (i != SCAN_NONE && !match_op(buf, &tl->tok[i], ')'))
-		i = pp_next(tl, i);
-	return i == SCAN_NONE ? i : pp_next(tl, i);
+	return name == SCAN_NONE ? SCAN_NONE : define_body(&s, name);
 }
 
 static int add_cued(struct porter *pt, size_t i)
@@ -222,7 +214,7 @@ int rule_legacy(struct porter *pt)
 		bool pp = t->flags & TF_PP;
 
 		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
-			body = define_body(pt->buf, tl, i);
+			body = body_of_define(pt->buf, tl, i);
 		if (t->type == TOKEN_SPECIAL && !pp) {
 			if (match_op(pt->buf, t, '{'))
 				depth++;

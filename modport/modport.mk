@@ -1,6 +1,6 @@
 # modport: port 2.4-style module sources to the 2.6 form (see modport/modport.1).
 MODPORT_LIB := modport/tokenize.c modport/scan.c modport/rules.c modport/series.c modport/wrapper.c \
-	modport/param.c modport/decl.c modport/include.c modport/usecount.c modport/gnuinit.c modport/legacy.c modport/kdev.c modport/irqhandler.c \
+	modport/param.c modport/directive.c modport/decl.c modport/include.c modport/usecount.c modport/gnuinit.c modport/legacy.c modport/kdev.c modport/irqhandler.c \
 	modport/rewrite.c modport/diff.c modport/diag.c modport/source.c \
 	modport/walk.c modport/inplace.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))

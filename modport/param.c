@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "directive.h"
 #include "porter.h"
 
 #define PARM_RULE "module-parm"
@@ -71,80 +72,6 @@ static size_t step(const struct token_list *tl, size_t i, bool pp)
 	return pp ? pp_next(tl, i) : next_code(tl, i);
 }
 
-/* A token list and the buffer it indexes: the file, or a local header. */
-struct src {
-	const char *buf;
-	const struct token_list *tl;
-};
-
-static bool same_name(const char *abuf, const struct token *a,
-		      const char *bbuf, const struct token *b)
-{
-	return a->type == TOKEN_IDENT && a->len == b->len &&
-	       !memcmp(abuf + a->pos, bbuf + b->pos, a->len);
-}
-
-/* The '#' of the directive that token i is part of. */
-static size_t directive_of(const struct token_list *tl, size_t i)
-{
-	while (i > 0 && !(tl->tok[i].flags & TF_BOL))
-		i--;
-	return i;
-}
-
-/* The name token of '#define NAME' at hash, or SCAN_NONE. */
-static size_t define_name(const struct src *s, size_t hash)
-{
-	size_t d = pp_next(s->tl, hash);
-
-	if (d == SCAN_NONE || !match_ident(s->buf, &s->tl->tok[d], "define"))
-		return SCAN_NONE;
-	d = pp_next(s->tl, d);
-	return d != SCAN_NONE && s->tl->tok[d].type == TOKEN_IDENT ?
-	       d : SCAN_NONE;
-}
-
-/* After '#define NAME' or '#define NAME(params)': the body's first token. */
-static size_t define_body(const struct src *s, size_t name)
-{
-	const struct token *t = &s->tl->tok[name];
-	size_t i = pp_next(s->tl, name);
-
-	if (s->buf[tok_end(t)] != '(')
-		return i;
-	while (i != SCAN_NONE && !match_op(s->buf, &s->tl->tok[i], ')'))
-		i = pp_next(s->tl, i);
-	return i == SCAN_NONE ? i : pp_next(s->tl, i);
-}
-
-/*
- * An object-like '#define NAME body' in s whose NAME is want (in wbuf):
- * its body.  With alias, one whose body is the single identifier want:
- * its NAME.
- */
-static size_t find_define(const struct src *s, const char *wbuf,
-			  const struct token *want, bool alias)
-{
-	const struct token_list *tl = s->tl;
-	size_t i, name, body;
-
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
-		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;
-		name = define_name(s, i);
-		if (name == SCAN_NONE || s->buf[tok_end(&tl->tok[name])] == '(')
-			continue;
-		body = pp_next(tl, name);
-		if (!alias && same_name(s->buf, &tl->tok[name], wbuf, want))
-			return body;
-		if (alias && body != SCAN_NONE &&
-		    pp_next(tl, body) == SCAN_NONE &&
-		    same_name(s->buf, &tl->tok[body], wbuf, want))
-			return name;
-	}
-	return SCAN_NONE;
-}
-
 static struct header_set *headers(struct porter *pt)
 {
 	if (!pt->headers_read) {
@@ -162,16 +89,16 @@ static struct header_set *headers(struct porter *pt)
 
 /* An object-like macro named want: in the file, then its local headers. */
 static size_t find_macro(struct porter *pt, const char *wbuf,
-			 const struct token *want, struct src *where)
+			 const struct token *want, struct tokens *where)
 {
 	struct header_set *hs;
 	size_t body, k;
 
-	*where = (struct src){ pt->buf, pt->tl };
+	*where = (struct tokens){ pt->buf, pt->tl };
 	body = find_define(where, wbuf, want, false);
 	hs = body == SCAN_NONE ? headers(pt) : NULL;
 	for (k = 0; hs && k < hs->nr && body == SCAN_NONE; k++) {
-		*where = (struct src){ hs->h[k].buf, &hs->h[k].tl };
+		*where = (struct tokens){ hs->h[k].buf, &hs->h[k].tl };
 		body = find_define(where, wbuf, want, false);
 	}
 	return body;
@@ -194,11 +121,11 @@ static bool add_piece(struct parm *p, const char *s, size_t n)
  * returns the stop token (SCAN_NONE at a directive's end) or TYPE_BAD.
  */
 #define TYPE_BAD (SCAN_NONE - 1)
-static size_t read_type(struct porter *pt, const struct src *s, size_t i,
+static size_t read_type(struct porter *pt, const struct tokens *s, size_t i,
 			bool pp, struct parm *p, int depth)
 {
 	const struct token_list *tl = s->tl;
-	struct src where;
+	struct tokens where;
 
 	for (; i != SCAN_NONE && !match_op(s->buf, &tl->tok[i], ')');
 	     i = step(tl, i, pp)) {
@@ -264,7 +191,7 @@ static bool macro_decl(struct porter *pt, const struct parm *p,
 		       const struct token *v, struct decl *out)
 {
 	const struct token_list *tl = pt->tl;
-	struct src s = { pt->buf, tl };
+	struct tokens s = { pt->buf, tl };
 	struct decl_table dt = { 0 };
 	const struct decl *d = NULL;
 	size_t idx[256], n = 0, i = define_body(&s, define_name(&s, p->hash));
@@ -288,7 +215,7 @@ static bool find_decl(struct porter *pt, const struct parm *p,
 		      struct decl *out, bool *local)
 {
 	const struct token *v = &pt->tl->tok[p->var];
-	struct src s = { pt->buf, pt->tl };
+	struct tokens s = { pt->buf, pt->tl };
 	const struct decl *d;
 	struct header_set *hs;
 	size_t alias, k;
@@ -463,47 +390,15 @@ static const char *plan(struct porter *pt, const struct parm *p,
 	return NULL;
 }
 
-/* The directive's name token (ifdef, define, ...) for '#' at hash. */
-static bool directive_is(const struct porter *pt, size_t hash, const char *s)
-{
-	size_t d = pp_next(pt->tl, hash);
-
-	return d != SCAN_NONE && match_ident(pt->buf, &pt->tl->tok[d], s);
-}
-
-/*
- * The #endif closing the group opened at hash, or SCAN_NONE if the group
- * has an #else or #elif (or no end).
- */
-static size_t group_end(const struct porter *pt, size_t hash)
-{
-	const struct token_list *tl = pt->tl;
-	size_t i;
-	int depth = 0;
-
-	for (i = hash + 1; tl->tok[i].type != TOKEN_EOF; i++) {
-		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;
-		if (directive_is(pt, i, "if") || directive_is(pt, i, "ifdef") ||
-		    directive_is(pt, i, "ifndef"))
-			depth++;
-		else if (!depth && (directive_is(pt, i, "else") ||
-				    directive_is(pt, i, "elif")))
-			return SCAN_NONE;
-		else if (directive_is(pt, i, "endif") && !depth--)
-			return i;
-	}
-	return SCAN_NONE;
-}
-
 /* '#ifdef MODULE_PARM' and other tests of the name. */
 static int parm_conditional(struct porter *pt, const struct parm *p)
 {
+	struct tokens self = { pt->buf, pt->tl };
 	size_t end, from, to;
 	int ret;
 
-	if (!directive_is(pt, p->hash, "ifdef") ||
-	    (end = group_end(pt, p->hash)) == SCAN_NONE)
+	if (!directive_is(&self, p->hash, "ifdef") ||
+	    (end = group_end(&self, p->hash)) == SCAN_NONE)
 		return add_finding(pt, pt->tl->tok[p->name].pos, PARM_RULE,
 				   SEV_WARNING, false,
 				   "MODULE_PARM is never defined since 2.6.17, so this test of it has a fixed outcome (#ifdef: false, #ifndef: true): settle the group by hand");
@@ -537,17 +432,17 @@ int rule_module_parm(struct porter *pt, size_t i, bool *converted)
 	const struct token_list *tl = pt->tl;
 	struct parm p = { .name = i, .hash = SCAN_NONE };
 	struct plan pl = { .nr_drop = 0 };
-	struct src self = { pt->buf, tl };
+	struct tokens self = { pt->buf, tl };
 	bool pp = tl->tok[i].flags & TF_PP;
 	size_t lp, comma, k;
 	const char *why;
 
 	if (pp) {
 		p.hash = directive_of(tl, i);
-		if (directive_is(pt, p.hash, "if") ||
-		    directive_is(pt, p.hash, "ifdef") ||
-		    directive_is(pt, p.hash, "ifndef") ||
-		    directive_is(pt, p.hash, "elif"))
+		if (directive_is(&self, p.hash, "if") ||
+		    directive_is(&self, p.hash, "ifdef") ||
+		    directive_is(&self, p.hash, "ifndef") ||
+		    directive_is(&self, p.hash, "elif"))
 			return parm_conditional(pt, &p);
 		if (define_name(&self, p.hash) == SCAN_NONE ||
 		    define_name(&self, p.hash) == i)
