@@ -9,7 +9,8 @@
 # are the rule's names counted on its '-' lines (context mode marks whole
 # lines, so a line with two uses counts both).
 # TREE defaults to cache/linux-2.4.22, OUTDIR to cache/legacy-report.
-# MODPORT (default build/bin/modport), TIMEOUT (spatch per file, default 30).
+# MODPORT (default build/bin/modport), TIMEOUT (spatch per file, default 30);
+# REUSE=1 keeps the spatch output (and time) of an earlier run in OUTDIR.
 here=$(cd "$(dirname "$0")" && pwd)
 tree=${1:-cache/linux-2.4.22}
 out=${2:-cache/legacy-report}
@@ -60,7 +61,9 @@ scount() {
             "kdev-t" => qr/\bkdev_t\b|\b(?:kdevname|kdev_t_to_nr|to_kdev_t|mk_kdev)\s*\(/,
             "void-irq-handler" => qr/\bvoid\s+\w+\s*\(/) }
         next unless /^-(?!--)/;
-        $n += () = /$re{$ARGV =~ s{.*/}{}r =~ s{\.diff$}{}r}/g;
+        ($r = $ARGV) =~ s{.*/}{};
+        $r =~ s{[.]diff\z}{};
+        $n += () = /$re{$r}/g;
         END { print $n // 0, "\n" }' "$1"
 }
 census() { awk -F'\t' -v t="$1" '$1==t {print $2}' "$out/census.tsv"; }
@@ -70,12 +73,15 @@ printf '%s: %d module files; modport check (all rules, one run) %.2f s\n' "$tree
 printf '%-28s %7s %8s %8s %9s\n' rule census modport spatch spatch-s
 total=0
 for r in $rules; do
-    s=$(date +%s.%N)
-    (cd "$tree" && spatch --very-quiet --no-includes --include-headers --jobs 1 \
-        --timeout "$timeout" --sp-file "$here/cocci/report/$r.cocci" --file-groups "$out/groups") \
-        > "$out/$r.diff" 2> "$out/$r.err"
-    e=$(date +%s.%N)
-    secs=$(echo "$e - $s" | bc); total=$(echo "$total + $secs" | bc)
+    if [ -z "$REUSE" ] || [ ! -f "$out/$r.time" ]; then
+        s=$(date +%s.%N)
+        (cd "$tree" && spatch --very-quiet --no-includes --include-headers --jobs 1 \
+            --timeout "$timeout" --sp-file "$here/cocci/report/$r.cocci" --file-groups "$out/groups") \
+            > "$out/$r.diff" 2> "$out/$r.err"
+        e=$(date +%s.%N)
+        echo "$e - $s" | bc > "$out/$r.time"
+    fi
+    secs=$(cat "$out/$r.time"); total=$(echo "$total + $secs" | bc)
     if [ "$r" = kdev-t ]; then
         cp "$out/$r.diff" "$out/kdev-t-rdev.diff"
         printf '%-28s %7s %8s %8s %9.1f\n' "kdev-t (MINOR/MAJOR i_rdev)" "$(census minor-major-rdev)" \
