@@ -51,23 +51,16 @@ static bool is_rdev_number(const struct porter *pt, size_t i)
 {
 	const struct token_list *tl = pt->tl;
 	const struct token *t = &tl->tok[i];
-	size_t lp = next_code(tl, i), j, last = SCAN_NONE, before = SCAN_NONE;
-	int depth = 0;
+	size_t lp = next_code(tl, i), rp, last, before;
 
 	if ((!match_ident(pt->buf, t, "MINOR") &&
 	     !match_ident(pt->buf, t, "MAJOR")) ||
-	    !match_op(pt->buf, &tl->tok[lp], '('))
+	    !match_op(pt->buf, &tl->tok[lp], '(') ||
+	    (rp = match_close(pt->buf, tl, lp, '(', ')')) == SCAN_NONE)
 		return false;
-	for (j = lp; tl->tok[j].type != TOKEN_EOF; j = next_code(tl, j)) {
-		if (match_op(pt->buf, &tl->tok[j], '('))
-			depth++;
-		else if (match_op(pt->buf, &tl->tok[j], ')') && !--depth)
-			break;
-		before = last;
-		last = j;
-	}
-	return last != SCAN_NONE && before != SCAN_NONE &&
-	       match_ident(pt->buf, &tl->tok[last], "i_rdev") &&
+	last = prev_code(tl, rp);
+	before = prev_code(tl, last);
+	return before > lp && match_ident(pt->buf, &tl->tok[last], "i_rdev") &&
 	       (token_is(pt->buf, &tl->tok[before], "->") ||
 		match_op(pt->buf, &tl->tok[before], '.'));
 }

@@ -40,6 +40,23 @@ size_t next_code(const struct token_list *tl, size_t i)
 	return i;
 }
 
+size_t match_open(const char *buf, const struct token_list *tl, size_t i,
+		  char open, char close)
+{
+	int depth = 0;
+
+	for (;; i = prev_code(tl, i)) {
+		const struct token *t = &tl->tok[i];
+
+		if (match_op(buf, t, close))
+			depth++;
+		else if (match_op(buf, t, open) && !--depth)
+			return i;
+		if (i == 0)
+			return SCAN_NONE;
+	}
+}
+
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i)
 {
 	const struct token *t;
@@ -241,8 +258,8 @@ static size_t do_directive(struct scanner *s, size_t i)
 }
 
 /* Matching closer of the opener at code token i, or SCAN_NONE. */
-static size_t match_close(const char *buf, const struct token_list *tl,
-			  size_t i, char open, char close)
+size_t match_close(const char *buf, const struct token_list *tl, size_t i,
+		   char open, char close)
 {
 	int depth = 0;
 

@@ -66,6 +66,14 @@ static inline bool is_code(const struct token *t)
 /* Index of the next/previous code token (not comment, not directive). */
 size_t next_code(const struct token_list *tl, size_t i);
 size_t prev_code(const struct token_list *tl, size_t i);
+/*
+ * From the opener at code token i, its matching closer (match_close), or
+ * from the closer at i, its opener (match_open); SCAN_NONE if unmatched.
+ */
+size_t match_close(const char *buf, const struct token_list *tl, size_t i,
+		   char open, char close);
+size_t match_open(const char *buf, const struct token_list *tl, size_t i,
+		  char open, char close);
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
 size_t pp_next(const struct token_list *tl, size_t i);
 bool scan_is_dead(const struct scan *sc, size_t i);

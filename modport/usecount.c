@@ -135,8 +135,7 @@ static size_t bare_if(const struct porter *pt, size_t i, size_t semi,
 		      size_t *end)
 {
 	const struct token_list *tl = pt->tl;
-	size_t rp = prev_code(tl, i), lp = rp, before;
-	int depth = 0;
+	size_t rp = prev_code(tl, i), lp, before;
 
 	*end = semi;
 	if (match_ident(pt->buf, &tl->tok[next_code(tl, semi)], "else")) {
@@ -146,13 +145,9 @@ static size_t bare_if(const struct porter *pt, size_t i, size_t semi,
 	}
 	if (!match_op(pt->buf, &tl->tok[rp], ')'))
 		return SCAN_NONE;
-	for (; lp > 0; lp = prev_code(tl, lp)) {
-		if (match_op(pt->buf, &tl->tok[lp], ')'))
-			depth++;
-		else if (match_op(pt->buf, &tl->tok[lp], '(') && !--depth)
-			break;
-	}
-	if (lp == 0 || !match_ident(pt->buf, &tl->tok[prev_code(tl, lp)], "if"))
+	lp = match_open(pt->buf, tl, rp, '(', ')');
+	if (lp == SCAN_NONE || lp == 0 ||
+	    !match_ident(pt->buf, &tl->tok[prev_code(tl, lp)], "if"))
 		return SCAN_NONE;
 	before = prev_code(tl, prev_code(tl, lp));
 	if (!match_op(pt->buf, &tl->tok[before], ';') &&
