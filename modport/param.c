@@ -248,6 +248,13 @@ struct plan {
 	size_t nr_drop;
 };
 
+static void add_note(struct plan *pl, const char *note)
+{
+	size_t n = strlen(pl->note);
+
+	snprintf(pl->note + n, sizeof(pl->note) - n, "%s", note);
+}
+
 /* A char buffer: module_param_string(). */
 static const char *plan_string(struct porter *pt, const struct parm *p,
 			       const struct decl *d, const char *perm,
@@ -266,8 +273,7 @@ static const char *plan_string(struct porter *pt, const struct parm *p,
 		 "module_param_string(%.*s, %.*s, sizeof(%.*s), %s)",
 		 n, var, n, var, n, var, perm);
 	if (p->letter == 's')
-		snprintf(pl->note, sizeof(pl->note),
-			 " (declared a char array: the string is copied into it)");
+		add_note(pl, " (declared a char array: the string is copied into it)");
 	return NULL;
 }
 
@@ -308,13 +314,6 @@ static const char *decl_type(const struct parm *p, const struct decl *d,
 	if (!*type)
 		return "its declared type has no module_param() type";
 	return NULL;
-}
-
-static void add_note(struct plan *pl, const char *note)
-{
-	size_t n = strlen(pl->note);
-
-	snprintf(pl->note + n, sizeof(pl->note) - n, "%s", note);
 }
 
 /*
