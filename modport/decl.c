@@ -231,8 +231,7 @@ static size_t parse_statement(struct parser *p, size_t i, int *err)
 			return skip_statement(p, i);
 	}
 	if (!nw)
-		return i < p->n && !is_op(p, i, '{') ? i + 1 :
-		       skip_statement(p, i);
+		return i + 1;	/* a stray token, or the '{' of extern "C" */
 	if (!is_op(p, i, '*')) {
 		if (nw < 2 || (spec.is_tagged && nw == 2 &&
 			       is_word(p, words[0], "struct"))) {

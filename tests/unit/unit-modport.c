@@ -110,6 +110,8 @@ static void test_decls(void)
 	check_str(decl_of(s, "after_macro"), "short/0/0/-");
 	check_str(decl_of(s, "not_an_object"), "none");
 	check_str(decl_of(s, "x"), "none");
+	check_str(decl_of("extern \"C\" {\nstatic int in_c;\n}\n", "in_c"),
+		  "int/0/0/-");
 	/* both arms of an #ifdef open a brace: the first-column } ends it */
 	check_str(decl_of("void g(void)\n{\n#ifdef A\n\tif (a) {\n#else\n"
 			  "\tif (b) {\n#endif\n\t}\n}\nstatic int late;\n",
