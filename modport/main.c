@@ -36,6 +36,7 @@ struct rule_count {
 struct ctx {
 	enum verb verb;
 	bool in_place;
+	bool filter;		/* fix -: the fixed source to stdout */
 	bool summary;
 	struct rule_count count[MAX_RULES];
 	size_t nr_count;
@@ -53,6 +54,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: %s check [--summary] [--name=NAME] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
 		"           [--param-perm=OCTAL] PATH...\n"
+		"       (PATH - is standard input; fix - writes the fixed source)\n"
 		"       %s --help | --version\n",
 		program_invocation_short_name, program_invocation_short_name,
 		program_invocation_short_name);
@@ -140,6 +142,17 @@ static int report_leftovers(const struct ctx *c, const struct port *p)
 	return status;
 }
 
+/* fix -: the whole source to stdout; status, or 2 if it cannot be written. */
+static int write_source(const char *buf, size_t len, int status)
+{
+	if (fwrite(buf, 1, len, stdout) != len) {
+		file_error(SOURCE_STDIN, "cannot write the fixed source: %s",
+			   strerror(errno));
+		return 2;
+	}
+	return status;
+}
+
 static int apply_fix(struct ctx *c, struct port *p)
 {
 	size_t len;
@@ -147,13 +160,16 @@ static int apply_fix(struct ctx *c, struct port *p)
 	int ret;
 
 	if (!p->nr_e)
-		return 0;
+		return c->filter ? write_source(c->src.buf, c->src.len, 0) : 0;
 	out = rewrite(c->src.buf, c->src.len, p->e, p->nr_e, &len);
 	if (!out) {
 		file_error(c->src.path, "cannot fix: %s", strerror(errno));
 		return 2;
 	}
-	if (len == c->src.len && !memcmp(out, c->src.buf, len))
+	if (c->filter)
+		ret = write_source(out, len, len != c->src.len ||
+				   memcmp(out, c->src.buf, len) ? 1 : 0);
+	else if (len == c->src.len && !memcmp(out, c->src.buf, len))
 		ret = 0;
 	else if (c->in_place)
 		ret = write_in_place(c->src.path, &c->src.st, out, len) ? 2 : 0;
@@ -196,13 +212,14 @@ static int port_one(struct ctx *c, struct port *p)
 	return max_status(report_leftovers(c, p), apply_fix(c, p));
 }
 
-static int process(const char *path, bool named, void *arg)
+/* Port the source just read into c->src. */
+static int process_source(struct ctx *c, enum source_status read)
 {
-	struct ctx *c = arg;
+	const char *path = c->src.path;
 	struct port p = { 0 };
 	int status;
 
-	switch (source_read(&c->src, path, named)) {
+	switch (read) {
 	case SOURCE_SKIP:
 		return 0;
 	case SOURCE_ERROR:
@@ -220,6 +237,27 @@ static int process(const char *path, bool named, void *arg)
 	status = max_status(status, port_one(c, &p));
 	port_free(&p);
 	return status;
+}
+
+static int process(const char *path, bool named, void *arg)
+{
+	struct ctx *c = arg;
+
+	return process_source(c, source_read(&c->src, path, named));
+}
+
+/* The paths: '-' is standard input, once, and alone for fix. */
+static void check_paths(struct ctx *c, int argc, char **argv)
+{
+	int i, dashes = 0;
+
+	for (i = 1; i < argc; i++)
+		dashes += !strcmp(argv[i], "-");
+	if (dashes > 1)
+		usage("standard input (-) can be read once");
+	if (dashes && c->verb == VERB_FIX && (argc > 2 || c->in_place))
+		usage("fix - writes the fixed source to stdout: no other PATH, no --in-place");
+	c->filter = dashes && c->verb == VERB_FIX;
 }
 
 static const struct option longopts[] = {
@@ -308,8 +346,11 @@ int main(int argc, char **argv)
 		usage("--in-place, --annotate, --license and --param-perm are for fix");
 	if (c.verb == VERB_FIX && c.summary)
 		usage("--summary is for check");
+	check_paths(&c, argc, argv);
 	for (i = 1; i < argc; i++)
-		status = max_status(status, walk_path(argv[i], process, &c));
+		status = max_status(status, strcmp(argv[i], "-") ?
+				    walk_path(argv[i], process, &c) :
+				    process_source(&c, source_read_stdin(&c.src)));
 	if (c.summary)
 		print_summary(&c);
 	source_free(&c.src);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "porter.h"
+#include "source.h"
 
 static const char *const old_name[ENTRY_KINDS] = {
 	"init_module", "cleanup_module"
@@ -166,6 +167,10 @@ void module_name(const char *path, char *name, size_t size)
 	const char *base = strrchr(path, '/');
 	size_t n, i = 0, k;
 
+	if (!strcmp(path, SOURCE_STDIN)) {
+		snprintf(name, size, "stdin");	/* --name says better */
+		return;
+	}
 	base = base ? base + 1 : path;
 	n = strrchr(base, '.') ? (size_t)(strrchr(base, '.') - base) :
 	    strlen(base);

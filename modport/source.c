@@ -117,6 +117,40 @@ enum source_status source_read(struct source *src, const char *path,
 	return check_content(src, named);
 }
 
+enum source_status source_read_stdin(struct source *src)
+{
+	size_t chunk = 1 << 16;
+	ssize_t n;
+
+	src->path = SOURCE_STDIN;
+	src->len = 0;
+	if (fstat(STDIN_FILENO, &src->st))
+		memset(&src->st, 0, sizeof(src->st));
+	for (;;) {
+		if (reserve(src, src->len + chunk)) {
+			file_error(src->path, "cannot read: %s", strerror(ENOMEM));
+			return SOURCE_ERROR;
+		}
+		n = read(STDIN_FILENO, src->buf + src->len, chunk);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			file_error(src->path, "cannot read: %s", strerror(errno));
+			return SOURCE_ERROR;
+		}
+		if (n == 0)
+			break;
+		src->len += (size_t)n;
+		if (src->len > SOURCE_MAX_SIZE) {
+			file_error(src->path, "too large (over %u MiB)",
+				   SOURCE_MAX_SIZE >> 20);
+			return SOURCE_ERROR;
+		}
+	}
+	src->buf[src->len] = 0;
+	return check_content(src, true);
+}
+
 /* Length of the UTF-8 sequence at p (valid, shortest form), or 0. */
 static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 {

@@ -34,6 +34,11 @@ enum source_status {
 enum source_status source_read(struct source *src, const char *path,
 			       bool named);
 
+#define SOURCE_STDIN "<stdin>"	/* the path of standard input */
+
+/* Read standard input whole into src, with the same checks. */
+enum source_status source_read_stdin(struct source *src);
+
 /* Offset of the first byte that is not valid UTF-8, or len if none. */
 size_t utf8_invalid(const char *buf, size_t len);
 

@@ -5,7 +5,7 @@
 # fixed, the bad file untouched and no temporary file left.
 . "$(dirname "$0")/lib.sh"
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * (10 * 4 + 3) + 6 ))
+plan $(( ${#bins[@]} * (10 * 4 + 3 + 10) + 6 ))
 
 tmp=$(mktemp -d)
 trap 'chmod -R u+rwX "$tmp"; rm -rf "$tmp" "$T_SIDFILE"' EXIT
@@ -91,6 +91,26 @@ for bin in "${bins[@]}"; do
 	out=$("$bin" check "$tmp/missing/bad.c" "$good" 2>/dev/null); status=$?
 	is "$status" 2 "$(basename "$(dirname "$(dirname "$bin")")"): check: exit status 2 with a missing file"
 	like "$out" "hello-2\.4\.c:5:5: warning: .*\[implicit-init\]$" "check: the other file's findings are still reported"
+
+	# '-' is standard input: check names it <stdin>, fix - is a filter
+	b=$(basename "$(dirname "$(dirname "$bin")")")
+	out=$("$bin" check - <"$TOP/legacy/hello-2.4.c" 2>&1); status=$?
+	is "$status" 1 "$b: check -: exit status 1 (findings)"
+	like "$out" "^<stdin>:5:5: warning: .*\[implicit-init\]$" "$b: check -: the findings name <stdin>"
+	out=$("$bin" fix --name=hello "--license=Dual BSD/GPL" - <"$TOP/legacy/hello-2.4.c"); status=$?
+	is "$status" 1 "$b: fix -: exit status 1 (the source changed)"
+	is "$out" "$(cat "$TOP/tests/modport/article.fixed")" "$b: fix -: writes the ported source, the same as fix --in-place"
+	out=$("$bin" fix - <"$TOP/module/hello.c"); status=$?
+	is "$status" 0 "$b: fix - of a ported file: exit status 0"
+	is "$out" "$(cat "$TOP/module/hello.c")" "$b: fix - of a ported file: writes it unchanged"
+	out=$("$bin" fix - "$good" </dev/null 2>&1); status=$?
+	is "$status" 2 "$b: fix - with another PATH is a usage error"
+	out=$("$bin" check - - </dev/null 2>&1); status=$?
+	is "$status" 2 "$b: - twice is a usage error"
+	out=$("$bin" check - </dev/null 2>&1); status=$?
+	like "$out" "^modport: <stdin>: empty file$" "$b: empty standard input: an error"
+	out=$(printf 'int x;\0\n' | "$bin" check - 2>&1); status=$?
+	like "$out" "^modport: <stdin>: binary file" "$b: a NUL byte on standard input: an error (status $status)"
 done
 
 bin=${bins[0]}
