@@ -74,10 +74,11 @@ static int add_header(const char *from, const char *buf,
 	char *path;
 
 	if (hs->nr == INCLUDE_MAX_HEADERS || t->len < 3 ||
-	    memchr(buf + t->pos + 1, '/', 1) ||
-	    asprintf(&path, "%.*s%.*s", dir, from, (int)t->len - 2,
+	    buf[t->pos + 1] == '/')	/* an absolute path: not local */
+		return 0;
+	if (asprintf(&path, "%.*s%.*s", dir, from, (int)t->len - 2,
 		     buf + t->pos + 1) < 0)
-		return hs->nr == INCLUDE_MAX_HEADERS ? 0 : -ENOMEM;
+		return -ENOMEM;
 	if (have(hs, path)) {
 		free(path);
 		return 0;
