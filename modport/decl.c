@@ -47,12 +47,9 @@ static const char *const qualifiers[] = {
 
 static bool is_qualifier(const struct parser *p, size_t i)
 {
-	size_t k;
+	const struct token *t = tok(p, i);
 
-	for (k = 0; k < sizeof(qualifiers) / sizeof(qualifiers[0]); k++)
-		if (is_word(p, i, qualifiers[k]))
-			return true;
-	return false;
+	return t->type == TOKEN_IDENT && TOKEN_IN(p->buf, t, qualifiers);
 }
 
 static bool is_attribute(const struct parser *p, size_t i)

@@ -21,29 +21,17 @@ static const char *const kdev_helpers[] = {
 
 bool is_kdev_name(const char *buf, const struct token *t)
 {
-	size_t k;
-
 	if (buf[t->pos] != 'k' && buf[t->pos] != 't' && buf[t->pos] != 'm')
 		return false;
-	if (token_is(buf, t, "kdev_t"))
-		return true;
-	for (k = 0; k < sizeof(kdev_helpers) / sizeof(kdev_helpers[0]); k++)
-		if (token_is(buf, t, kdev_helpers[k]))
-			return true;
-	return false;
+	return token_is(buf, t, "kdev_t") || TOKEN_IN(buf, t, kdev_helpers);
 }
 
 static bool is_helper_call(const struct porter *pt, size_t i)
 {
 	const struct token *t = &pt->tl->tok[i];
-	size_t k;
 
-	if (!match_op(pt->buf, &pt->tl->tok[next_code(pt->tl, i)], '('))
-		return false;
-	for (k = 0; k < sizeof(kdev_helpers) / sizeof(kdev_helpers[0]); k++)
-		if (match_ident(pt->buf, t, kdev_helpers[k]))
-			return true;
-	return false;
+	return match_op(pt->buf, &pt->tl->tok[next_code(pt->tl, i)], '(') &&
+	       t->type == TOKEN_IDENT && TOKEN_IN(pt->buf, t, kdev_helpers);
 }
 
 /* MINOR( or MAJOR( at i whose argument ends in ->i_rdev or .i_rdev. */

@@ -55,6 +55,12 @@ void token_list_free(struct token_list *tl);
 /* Does token t spell s?  Splices inside the token are skipped. */
 bool token_is(const char *buf, const struct token *t, const char *s);
 
+/* Does token t spell one of words[0..n)? */
+bool token_in(const char *buf, const struct token *t,
+	      const char *const *words, size_t n);
+#define TOKEN_IN(buf, t, words) \
+	token_in(buf, t, words, sizeof(words) / sizeof(words[0]))
+
 /* Is t the one-character punctuator c? */
 static inline bool match_op(const char *buf, const struct token *t, char c)
 {

@@ -423,6 +423,17 @@ bool token_is(const char *buf, const struct token *t, const char *s)
 	return !*s;
 }
 
+bool token_in(const char *buf, const struct token *t,
+	      const char *const *words, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (token_is(buf, t, words[k]))
+			return true;
+	return false;
+}
+
 const char *show_token_type(enum token_type type)
 {
 	static const char *const names[] = {

@@ -96,7 +96,7 @@ static bool has_side_effects(const struct porter *pt, size_t lp, size_t rp)
 		">>=", "++", "--",
 	};
 	const struct token_list *tl = pt->tl;
-	size_t j, k;
+	size_t j;
 
 	for (j = next_code(tl, lp); j < rp; j = next_code(tl, j)) {
 		const struct token *t = &tl->tok[j];
@@ -104,11 +104,8 @@ static bool has_side_effects(const struct porter *pt, size_t lp, size_t rp)
 		if (t->type == TOKEN_IDENT &&
 		    match_op(pt->buf, &tl->tok[next_code(tl, j)], '('))
 			return true;
-		if (t->type != TOKEN_SPECIAL)
-			continue;
-		for (k = 0; k < sizeof(ops) / sizeof(ops[0]); k++)
-			if (token_is(pt->buf, t, ops[k]))
-				return true;
+		if (t->type == TOKEN_SPECIAL && TOKEN_IN(pt->buf, t, ops))
+			return true;
 	}
 	return false;
 }
