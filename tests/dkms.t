@@ -6,6 +6,7 @@
 # into the host's /lib/modules, /usr/src or /var/lib/dkms, and the test
 # checks that.  KERNEL picks the kernel (default 6.1).
 . "$(dirname "$0")/lib.sh"
+need dkms make gcc qemu-system-x86_64
 
 if ! command -v dkms >/dev/null; then
 	echo "1..0 # SKIP dkms is not installed (scripts/install-deps installs it)"
@@ -28,7 +29,6 @@ kdir=$KDIR
 T=$TOP/build/dkms/$KERNEL
 rm -rf "$T"
 mkdir -p "$T/src" "$T/tree" "$T/lib-modules"
-trap 'rm -f "$T_SIDFILE"' EXIT
 
 # What users put in /usr/src: dkms.conf and module/, nothing else.
 src=$T/src/hello-1.0

@@ -6,6 +6,7 @@
 # modpost as matrix/expect says.  The full matrix is `make check-matrix`.
 KERNEL=6.12
 . "$(dirname "$0")/lib.sh"
+need make gcc pahole qemu-system-x86_64
 plan 10
 
 prov=$("$TOP/scripts/provision-kernel" "$KERNEL" 2>&1); status=$?

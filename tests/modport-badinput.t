@@ -4,11 +4,12 @@
 # clear message naming the bad file, exit status 2, the good file still
 # fixed, the bad file untouched and no temporary file left.
 . "$(dirname "$0")/lib.sh"
+need setpriv md5sum cmp
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 plan $(( ${#bins[@]} * (10 * 4 + 3 + 10) + 6 ))
 
 tmp=$(mktemp -d)
-trap 'chmod -R u+rwX "$tmp"; rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'chmod -R u+rwX "$tmp"; rm -rf "$tmp"'
 chmod 755 "$tmp"
 good=$TOP/legacy/hello-2.4.c
 

@@ -12,12 +12,12 @@
 #    positive, no error.
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
+need diff strings
 SAN=$TOP/build/san/bin/modport
 plan 11
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'rm -rf "$tmp"'
 
-skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
 
 if [ -d "$CACHE/linux-2.4.22" ]; then
 	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"

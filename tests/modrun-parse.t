@@ -2,6 +2,7 @@
 # modrun parse: the verdict of saved logs (tests/data/modrun/*.log), without
 # booting: complete, crashed, cut short, silent, malformed, tainted W.
 . "$(dirname "$0")/lib.sh"
+need diff
 plan 20
 data=$TOP/tests/data/modrun
 M=$TOP/build/san/bin/modrun
