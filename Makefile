@@ -78,7 +78,7 @@ run: deps kernel module $(B)/bin/modrun
 
 check: deps kernel tools $(UNIT_TESTS)
 	$(KBUILD_MODULE)
-	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 tests/
+	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 --directives tests/
 
 bench: deps kernel tools module
 	@for b in bench/*.sh; do $$b || exit 1; done
