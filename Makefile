@@ -83,10 +83,34 @@ check: deps kernel tools $(UNIT_TESTS)
 bench: deps kernel tools module
 	@for b in bench/*.sh; do $$b || exit 1; done
 
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the tools, their manuals,
+# and what modrun needs at run time (kernels.conf and the provisioning and
+# build-root scripts, in $(DATADIR)); make uninstall removes exactly that.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/modrun
+INSTALL_TOOLS := modrun modport
+INSTALL_MANS := modrun/modrun.1 modport/modport.1
+INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
+
+install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/scripts
+	install -m 0755 $^ $(DESTDIR)$(BINDIR)/
+	install -m 0644 $(INSTALL_MANS) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 kernels.conf $(DESTDIR)$(DATADIR)/
+	install -m 0755 $(INSTALL_SCRIPTS) $(DESTDIR)$(DATADIR)/scripts/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(INSTALL_MANS)))
+	rm -f $(DESTDIR)$(DATADIR)/kernels.conf $(addprefix $(DESTDIR)$(DATADIR)/,$(INSTALL_SCRIPTS))
+	-rmdir $(DESTDIR)$(DATADIR)/scripts $(DESTDIR)$(DATADIR) 2>/dev/null
+
 clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: tools deps kernel module run check bench clean
+.PHONY: tools deps kernel module run check bench clean install uninstall
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

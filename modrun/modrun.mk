@@ -1,6 +1,6 @@
 # modrun: host side (qemu, report parsing) and the guest's static /init.
 MODRUN_LIB := modrun/ktap.c modrun/taint.c modrun/kmsg.c modrun/modinfo.c \
-	modrun/cpio.c modrun/qemu.c modrun/report.c modrun/kvm.c
+	modrun/cpio.c modrun/qemu.c modrun/report.c modrun/kvm.c modrun/kernels.c
 
 # The guest's /init: static, no sanitizers, embedded into modrun.
 $(B)/init: modrun/init/init.c
