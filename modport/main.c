@@ -26,20 +26,12 @@
 
 enum verb { VERB_NONE, VERB_CHECK, VERB_FIX };
 
-#define MAX_RULES 64
-
-struct rule_count {
-	const char *rule;
-	size_t n;
-};
-
 struct ctx {
 	enum verb verb;
 	bool in_place;
 	bool filter;		/* fix -: the fixed source to stdout */
 	bool summary;
-	struct rule_count count[MAX_RULES];
-	size_t nr_count;
+	size_t count[NR_RULES];	/* --summary */
 	struct port_opts opts;
 	struct source src;
 	struct token_list tl;
@@ -66,37 +58,26 @@ static int max_status(int a, int b)
 	return a > b ? a : b;
 }
 
-/* --summary: one more finding of rule. */
-static void count_rule(struct ctx *c, const char *rule)
+/* --summary: RULE COUNT per rule that found something, by ID, then the total. */
+static void print_summary(const struct ctx *c)
 {
-	size_t k;
+	int order[NR_RULES], k, j;
+	size_t total = 0;
 
-	for (k = 0; k < c->nr_count; k++)
-		if (!strcmp(c->count[k].rule, rule))
-			break;
-	if (k == MAX_RULES)
-		return;
-	if (k == c->nr_count)
-		c->count[c->nr_count++] = (struct rule_count){ rule, 0 };
-	c->count[k].n++;
-}
-
-static int cmp_count(const void *a, const void *b)
-{
-	const struct rule_count *x = a, *y = b;
-
-	return strcmp(x->rule, y->rule);
-}
-
-/* --summary: RULE COUNT per rule, sorted by rule, then the total. */
-static void print_summary(struct ctx *c)
-{
-	size_t k, total = 0;
-
-	qsort(c->count, c->nr_count, sizeof(c->count[0]), cmp_count);
-	for (k = 0; k < c->nr_count; k++) {
-		printf("%s %zu\n", c->count[k].rule, c->count[k].n);
-		total += c->count[k].n;
+	for (k = 0; k < NR_RULES; k++)	/* insertion sort by ID */
+		for (j = k; j >= 0; j--) {
+			if (!j || strcmp(rule_name(order[j - 1]),
+					 rule_name(k)) < 0) {
+				order[j] = k;
+				break;
+			}
+			order[j] = order[j - 1];
+		}
+	for (k = 0; k < NR_RULES; k++) {
+		if (!c->count[order[k]])
+			continue;
+		printf("%s %zu\n", rule_name(order[k]), c->count[order[k]]);
+		total += c->count[order[k]];
 	}
 	printf("total %zu\n", total);
 }
@@ -113,10 +94,10 @@ static int report_findings(struct ctx *c, const struct port *p)
 
 		printf("%s:%u:%u: %s: %s [%s]\n", c->src.path, at.line, at.col,
 		       f->severity == SEV_NOTE ? "note" : "warning", f->msg,
-		       f->rule);
+		       rule_name(f->rule));
 		if (f->severity != SEV_NOTE) {
 			status = 1;
-			count_rule(c, f->rule);
+			c->count[f->rule]++;
 		}
 	}
 	return status;
@@ -134,7 +115,8 @@ static int report_leftovers(const struct ctx *c, const struct port *p)
 		if (f->fixable)
 			continue;
 		diag_at(c->src.path, c->src.buf, f->pos,
-			f->severity == SEV_NOTE ? "note" : "error", f->rule,
+			f->severity == SEV_NOTE ? "note" : "error",
+			rule_name(f->rule),
 			"%s", f->msg);
 		if (f->severity != SEV_NOTE)
 			status = 1;
