@@ -33,6 +33,7 @@ struct ctx {
 	bool summary;
 	size_t count[NR_RULES];	/* --summary */
 	struct port_opts opts;
+	struct rule_set rules;	/* --rules, --ignore, --target */
 	struct source src;
 	struct token_list tl;
 };
@@ -43,11 +44,12 @@ static void __attribute__((noreturn)) usage(const char *why)
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			why);
 	fprintf(why ? stderr : stdout,
-		"usage: %s check [--summary] [--name=NAME] PATH...\n"
+		"usage: %s check [--summary] [--name=NAME] [RULES] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
-		"           [--param-perm=OCTAL] PATH...\n"
+		"           [--param-perm=OCTAL] [RULES] PATH...\n"
+		"       RULES: --rules=ID,... --ignore=ID,... --target=VERSION|LO..HI\n"
 		"       (PATH - is standard input; fix - writes the fixed source)\n"
-		"       %s --help | --version\n",
+		"       %s --list-rules | --help | --version\n",
 		program_invocation_short_name, program_invocation_short_name,
 		program_invocation_short_name);
 	exit(why ? 2 : 0);
@@ -242,17 +244,52 @@ static void check_paths(struct ctx *c, int argc, char **argv)
 	c->filter = dashes && c->verb == VERB_FIX;
 }
 
+enum { OPT_LIST_RULES = 256, OPT_RULES, OPT_IGNORE, OPT_TARGET };
+
 static const struct option longopts[] = {
 	{ "annotate", no_argument, NULL, 'a' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "license", required_argument, NULL, 'l' },
+	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "name", required_argument, NULL, 'n' },
 	{ "param-perm", required_argument, NULL, 'p' },
+	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "summary", no_argument, NULL, 's' },
+	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* --list-rules: ID, kind, gone in, new since, summary; tab-separated. */
+static void __attribute__((noreturn)) list_rules(void)
+{
+	char gone[16], since[16];
+	int r;
+
+	for (r = 0; r < NR_RULES; r++)
+		printf("%s\t%s\t%s\t%s\t%s\n", rule_table[r].id,
+		       rule_table[r].kind == RULE_FIX ? "fix" : "report",
+		       show_version(rule_table[r].gone, gone, sizeof(gone)),
+		       show_version(rule_table[r].since, since, sizeof(since)),
+		       rule_table[r].summary);
+	exit(fflush(stdout) || ferror(stdout) ? 2 : 0);
+}
+
+/* --rules=ID,... or --ignore=ID,...: an unknown ID is a usage error. */
+static void select_rules(struct ctx *c, const char *opt, const char *list,
+			 bool keep)
+{
+	const char *bad;
+	size_t n;
+
+	if (!rule_set_parse(&c->rules, list, keep, &bad, &n))
+		return;
+	fprintf(stderr, "%s: %s: unknown rule '%.*s' (--list-rules lists them)\n",
+		program_invocation_short_name, opt, (int)n, bad);
+	exit(2);
+}
 
 static bool printable(const char *s)
 {
@@ -295,6 +332,18 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 		case 's':
 			c->summary = true;
 			break;
+		case OPT_LIST_RULES:
+			list_rules();
+		case OPT_RULES:
+			select_rules(c, "--rules", optarg, true);
+			break;
+		case OPT_IGNORE:
+			select_rules(c, "--ignore", optarg, false);
+			break;
+		case OPT_TARGET:
+			if (rule_set_target(&c->rules, optarg))
+				usage("--target wants a kernel version (6.1, 2.6.17) or a range LO..HI");
+			break;
 		case 'V':
 			printf("%s %s\n", program_invocation_short_name,
 			       MODPORT_VERSION);
@@ -310,6 +359,8 @@ int main(int argc, char **argv)
 	struct ctx c = { .verb = VERB_NONE };
 	int status = 0, i;
 
+	rule_set_all(&c.rules);
+	c.opts.rules = &c.rules;
 	parse_options(&c, argc, argv);
 	argc -= optind;
 	argv += optind;
