@@ -164,21 +164,20 @@ static int apply_fix(struct ctx *c, struct port *p)
 	return ret;
 }
 
-/* The content checks that do not stop processing: invalid UTF-8. */
-static int check_encoding(const struct source *src)
+/*
+ * Invalid UTF-8 (a Latin-1 name in a comment) does not stop processing:
+ * a note on stderr, and the bytes are kept as they are.
+ */
+static void check_encoding(const struct source *src)
 {
 	size_t bad = utf8_invalid(src->buf, src->len);
-	struct diag_pos at;
 
 	if (bad == src->len)
-		return 0;
-	at = diag_position(src->buf, bad);
+		return;
 	fflush(stdout);
-	fprintf(stderr,
-		"%s: %s:%u:%u: invalid UTF-8 (byte 0x%02x); processed as bytes, left as they are\n",
-		program_invocation_short_name, src->path, at.line, at.col,
+	diag_at(src->path, src->buf, bad, "note", NULL,
+		"invalid UTF-8 (byte 0x%02x); processed as bytes, left as they are",
 		(unsigned char)src->buf[bad]);
-	return 2;
 }
 
 static int port_one(struct ctx *c, struct port *p)
@@ -211,14 +210,14 @@ static int process_source(struct ctx *c, enum source_status read)
 	case SOURCE_OK:
 		break;
 	}
-	status = check_encoding(&c->src);
+	check_encoding(&c->src);
 	if (tokenize(c->src.buf, c->src.len, &c->tl) ||
 	    port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, &p)) {
 		file_error(path, "%s", strerror(ENOMEM));
 		port_free(&p);
 		return 2;
 	}
-	status = max_status(status, port_one(c, &p));
+	status = port_one(c, &p);
 	port_free(&p);
 	return status;
 }

@@ -13,7 +13,7 @@
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
 SAN=$TOP/build/san/bin/modport
-plan 11
+plan 12
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
 
@@ -23,7 +23,8 @@ if [ -d "$CACHE/linux-2.4.22" ]; then
 	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"
 	"$SAN" fix --license=GPL "$tmp/t24" >"$tmp/tree.diff" 2>/dev/null
 	"$SAN" fix --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
-	is "$status" 2 "2.4.22: fix --in-place runs through (2: the Latin-1 files are reported, processed as bytes)"
+	is "$status" 1 "2.4.22: fix --in-place runs through (1: what needs a person is reported; the Latin-1 files are only a note)"
+	is "$(grep -c ': note: invalid UTF-8' "$tmp/err")" "$(grep -c 'invalid UTF-8' "$tmp/err")" "2.4.22: invalid UTF-8 is a note"
 	is "$(grep -c 'not processed' "$tmp/err")" 0 "2.4.22: no file refused: every file tokenizes (GCC 2 multi-line strings included)"
 	out=$(preserved "$tmp/tree.diff" | head -5)
 	is "$out" "" "2.4.22: the diff of the whole tree touches only rule sites"
