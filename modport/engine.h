@@ -104,6 +104,16 @@ bool rule_on(const struct porter *pt, enum rule_id rule);
 /* Set the sticky error (the first one stays); returns it. */
 int porter_fail(struct porter *pt, int err);
 
+/* A printf'd string on the heap, or NULL with the sticky error set. */
+char *porter_printf(struct porter *pt, const char *fmt, ...) FORMAT_ATTR(2);
+/*
+ * Room for element nr in the vector *vec of *alloc elements of size bytes:
+ * 0, or the sticky error.  GROW(pt, v, nr, alloc) for a typed vector v.
+ */
+int porter_grow(struct porter *pt, void *vec, size_t nr, size_t *alloc,
+		size_t size);
+#define GROW(pt, v, nr, alloc) porter_grow(pt, &(v), nr, &(alloc), sizeof(*(v)))
+
 size_t line_start(const char *buf, size_t pos);
 size_t line_end(const char *buf, size_t len, size_t pos);
 size_t after_eol(const char *buf, size_t len, size_t pos);

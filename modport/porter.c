@@ -98,6 +98,39 @@ int add_edit(struct porter *pt, size_t pos, size_t del, const char *text)
 	return 0;
 }
 
+char *porter_printf(struct porter *pt, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		porter_fail(pt, -ENOMEM);
+		return NULL;
+	}
+	return s;
+}
+
+int porter_grow(struct porter *pt, void *vec, size_t nr, size_t *alloc,
+		size_t size)
+{
+	void **v = vec, *nv;
+	size_t n;
+
+	if (nr < *alloc)
+		return 0;
+	n = *alloc ? 2 * *alloc : 8;
+	nv = realloc(*v, n * size);
+	if (!nv)
+		return porter_fail(pt, -ENOMEM);
+	*v = nv;
+	*alloc = n;
+	return 0;
+}
+
 size_t line_start(const char *buf, size_t pos)
 {
 	while (pos > 0 && buf[pos - 1] != '\n')

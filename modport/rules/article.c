@@ -27,8 +27,6 @@
 
 #include "../engine.h"
 
-#define MAX_DECLS 8
-
 enum entry_kind { ENTRY_INIT, ENTRY_EXIT, ENTRY_KINDS };
 
 /* A declaration or definition of init_module or cleanup_module. */
@@ -45,11 +43,18 @@ struct entry_decl {
 };
 
 struct entry {
-	struct entry_decl decl[MAX_DECLS];
-	size_t nr_decls;
+	struct entry_decl *decl;
+	size_t nr_decls, alloc_decls;
 	size_t nr_defs;
 	bool is_macro;		/* #define init_module ...: hands off */
 	bool registered;	/* module_init( / module_exit( used */
+};
+
+/* A registration: module_init(NAME); and the like, replacing del bytes. */
+struct reg {
+	size_t pos, del;
+	char *text;
+	enum rule_id rule;
 };
 
 struct article {
@@ -58,11 +63,8 @@ struct article {
 	bool fires[ENTRY_KINDS];
 	bool wrapped[ENTRY_KINDS];	/* by module-wrapper */
 	char name[ENTRY_KINDS][NAME_MAX_LEN + 16];
-	size_t reg_pos[2 * MAX_DECLS];	/* registrations: where */
-	size_t reg_del[2 * MAX_DECLS];	/* bytes they replace */
-	char reg_text[2 * MAX_DECLS][2 * NAME_MAX_LEN + 512];
-	enum rule_id reg_rule[2 * MAX_DECLS];
-	int nr_reg;
+	struct reg *reg;		/* the registrations to write */
+	size_t nr_reg, alloc_reg;
 };
 
 static const char *const old_name[ENTRY_KINDS] = {
@@ -161,15 +163,14 @@ static bool specifier_before(const char *buf, const struct token_list *tl,
 }
 
 /* init_module or cleanup_module at token i, at file scope. */
-static void try_decl(const struct porter *pt, const struct hit *h,
+static void try_decl(struct porter *pt, const struct hit *h,
 		     struct entry *e)
 {
 	const struct token_list *tl = pt->tl;
 	struct entry_decl d = { .name = h->tok, .group = h->group };
 	size_t i = h->tok;
 
-	if (e->nr_decls == MAX_DECLS ||
-	    !specifier_before(pt->buf, tl, i))
+	if (!specifier_before(pt->buf, tl, i))
 		return;
 	d.lparen = next_code(tl, i);
 	if (!match_op(pt->buf, &tl->tok[d.lparen], '('))
@@ -185,7 +186,8 @@ static void try_decl(const struct porter *pt, const struct hit *h,
 		e->nr_defs++;
 	}
 	read_specifiers(pt->buf, tl, &d);
-	e->decl[e->nr_decls++] = d;
+	if (!GROW(pt, e->decl, e->nr_decls, e->alloc_decls))
+		e->decl[e->nr_decls++] = d;
 }
 
 /* The raw token after i, or SCAN_NONE if it is a comment or directive. */
@@ -285,8 +287,7 @@ static int rule_wrapper(struct porter *pt, struct article *a, int kind)
 	int n;
 
 	if (e->nr_decls != 1 || e->nr_defs != 1 ||
-	    count_ident(pt, &tok[d->name]) != 1 ||
-	    a->nr_reg == 2 * MAX_DECLS)
+	    count_ident(pt, &tok[d->name]) != 1)
 		return 0;
 	target = forward_target(pt, kind, d);
 	if (target == SCAN_NONE || !defined_here(pt, kind, target))
@@ -301,11 +302,15 @@ static int rule_wrapper(struct porter *pt, struct article *a, int kind)
 	end = d->close;
 	if (match_op(pt->buf, &tok[next_code(pt->tl, end)], ';'))
 		end = next_code(pt->tl, end);	/* "};": the ';' goes too */
-	a->reg_rule[a->nr_reg] = R_MODULE_WRAPPER;
-	a->reg_pos[a->nr_reg] = tok[d->decl].pos;
-	a->reg_del[a->nr_reg] = tok_end(&tok[end]) - tok[d->decl].pos;
-	snprintf(a->reg_text[a->nr_reg++], sizeof(a->reg_text[0]),
-		 "%s(%.*s);", macro[kind], n, pt->buf + tok[target].pos);
+	if (GROW(pt, a->reg, a->nr_reg, a->alloc_reg))
+		return 0;
+	a->reg[a->nr_reg++] = (struct reg){
+		.pos = tok[d->decl].pos,
+		.del = tok_end(&tok[end]) - tok[d->decl].pos,
+		.text = porter_printf(pt, "%s(%.*s);", macro[kind], n,
+				      pt->buf + tok[target].pos),
+		.rule = R_MODULE_WRAPPER,
+	};
 	a->wrapped[kind] = true;
 	return 1;
 }
@@ -433,21 +438,21 @@ static void add_registration(struct porter *pt, struct article *a,
 			     size_t close, int kind,
 			     const struct entry_decl *pair)
 {
-	char *text = a->reg_text[a->nr_reg];
-	size_t size = sizeof(a->reg_text[0]);
-	char name[2][sizeof(a->name[0])];
-	int n;
-
-	memcpy(name, a->name, sizeof(name));
 	if (pair && pair->close > close)
 		close = pair->close;
-	a->reg_rule[a->nr_reg] = rule_id[kind];
-	a->reg_pos[a->nr_reg++] = after_close(pt, close);
-	n = snprintf(text, size, "%s%s%s(%s);", pt->eol, pt->eol, macro[kind],
-		     name[kind]);
-	if (pair)
-		snprintf(text + n, size - (size_t)n, "%s%s(%s);", pt->eol,
-			 macro[ENTRY_EXIT], name[ENTRY_EXIT]);
+	if (GROW(pt, a->reg, a->nr_reg, a->alloc_reg))
+		return;
+	a->reg[a->nr_reg++] = (struct reg){
+		.pos = after_close(pt, close),
+		.text = pair ?
+			porter_printf(pt, "%s%s%s(%s);%s%s(%s);", pt->eol,
+				      pt->eol, macro[kind], a->name[kind],
+				      pt->eol, macro[ENTRY_EXIT],
+				      a->name[ENTRY_EXIT]) :
+			porter_printf(pt, "%s%s%s(%s);", pt->eol, pt->eol,
+				      macro[kind], a->name[kind]),
+		.rule = rule_id[kind],
+	};
 }
 
 /*
@@ -459,9 +464,13 @@ static void plan_registrations(struct porter *pt, struct article *a)
 {
 	const struct entry *in = &a->entry[ENTRY_INIT];
 	const struct entry *ex = &a->entry[ENTRY_EXIT];
-	bool paired[MAX_DECLS] = { false };
+	bool *paired = calloc(ex->nr_decls + 1, sizeof(*paired));
 	size_t k, j;
 
+	if (!paired) {
+		porter_fail(pt, -ENOMEM);
+		return;
+	}
 	for (k = 0; a->fires[ENTRY_INIT] && !a->wrapped[ENTRY_INIT] &&
 	     k < in->nr_decls; k++) {
 		const struct entry_decl *d = &in->decl[k], *pair = NULL;
@@ -484,6 +493,7 @@ static void plan_registrations(struct porter *pt, struct article *a)
 		if (ex->decl[j].close != SCAN_NONE && !paired[j])
 			add_registration(pt, a, ex->decl[j].close, ENTRY_EXIT,
 					 NULL);
+	free(paired);
 }
 
 static int rule_init_include(struct porter *pt, struct article *a)
@@ -526,8 +536,8 @@ static void quote_license(const char *s, char *out, size_t size)
 static int rule_license(struct porter *pt, struct article *a, size_t pos)
 {
 	const char *license = pt->opts->license;
-	char quoted[256];
-	int k, last = 0;
+	char quoted[256], *text;
+	size_t k, last = 0;
 
 	if (add_finding(pt, pos, R_MISSING_LICENSE,
 			SEV_WARNING, license != NULL,
@@ -537,14 +547,17 @@ static int rule_license(struct porter *pt, struct article *a, size_t pos)
 	if (!license || !a->nr_reg || !rule_on(pt, R_MISSING_LICENSE))
 		return 0;
 	for (k = 1; k < a->nr_reg; k++)
-		if (a->reg_pos[k] >= a->reg_pos[last])
+		if (a->reg[k].pos >= a->reg[last].pos)
 			last = k;
+	if (!a->reg[last].text)
+		return pt->error;
 	quote_license(license, quoted, sizeof(quoted));
-	k = (int)strlen(a->reg_text[last]);
-	snprintf(a->reg_text[last] + k, sizeof(a->reg_text[0]) - (size_t)k,
-		 "%sMODULE_LICENSE(\"%s\");", pt->eol[1] ? "\r\n\r\n" : "\n\n",
-		 quoted);
-	return 0;
+	text = porter_printf(pt, "%s%sMODULE_LICENSE(\"%s\");",
+			     a->reg[last].text,
+			     pt->eol[1] ? "\r\n\r\n" : "\n\n", quoted);
+	free(a->reg[last].text);
+	a->reg[last].text = text;
+	return pt->error;
 }
 
 
@@ -600,7 +613,7 @@ static void read_entries(struct porter *pt, struct article *a,
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct article *a = calloc(1, sizeof(*a));
-	size_t first = SCAN_NONE;
+	size_t first = SCAN_NONE, k;
 	int kind;
 
 	if (!a) {
@@ -624,12 +637,17 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		rule_init_include(pt, a);
 		if (!a->has_license)
 			rule_license(pt, a, first);
-		for (kind = 0; kind < a->nr_reg; kind++) {
-			edits_for(pt, a->reg_rule[kind]);
-			add_edit(pt, a->reg_pos[kind], a->reg_del[kind],
-				 a->reg_text[kind]);
+		for (k = 0; k < a->nr_reg && !pt->error; k++) {
+			edits_for(pt, a->reg[k].rule);
+			add_edit(pt, a->reg[k].pos, a->reg[k].del,
+				 a->reg[k].text);
 		}
 	}
+	for (k = 0; k < a->nr_reg; k++)
+		free(a->reg[k].text);
+	free(a->reg);
+	free(a->entry[ENTRY_INIT].decl);
+	free(a->entry[ENTRY_EXIT].decl);
 	free(a);
 }
 

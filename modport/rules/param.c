@@ -170,16 +170,17 @@ static bool macro_decl(struct porter *pt, const struct parm *p,
 	struct tokens s = { pt->buf, tl };
 	struct decl_table dt = { 0 };
 	const struct decl *d = NULL;
-	size_t idx[256], n = 0, i = define_body(&s, define_name(&s, p->hash));
+	size_t *idx = NULL, n = 0, alloc = 0;
+	size_t i = define_body(&s, define_name(&s, p->hash));
 
-	for (; i != SCAN_NONE && n < sizeof(idx) / sizeof(idx[0]);
-	     i = pp_next(tl, i))
+	for (; i != SCAN_NONE && !GROW(pt, idx, n, alloc); i = pp_next(tl, i))
 		idx[n++] = i;
-	if (!decl_parse(pt->buf, tl, idx, n, &dt))
+	if (!pt->error && !decl_parse(pt->buf, tl, idx, n, &dt))
 		d = decl_lookup(&dt, pt->buf, tl, pt->buf + v->pos, v->len);
 	if (d)
 		*out = *d;
 	decl_free(&dt);
+	free(idx);
 	return d != NULL;
 }
 
@@ -218,8 +219,8 @@ static bool find_decl(struct porter *pt, const struct parm *p,
 #define MAX_CONST_DROPS 4
 
 struct plan {
-	char text[256];
-	char note[192];
+	char text[1024];
+	char note[512];
 	size_t drop_const[MAX_CONST_DROPS];	/* 'const' tokens to delete */
 	size_t nr_drop;
 };
@@ -332,6 +333,8 @@ static const char *plan(struct porter *pt, const struct parm *p,
 	bool ranged = p->modstr || strspn(p->type, "0123456789-") > 0, local;
 	struct decl d;
 
+	if (v->len > 256)
+		return "the variable's name is longer than modport handles (256 characters)";
 	if (!find_decl(pt, p, &d, &local))
 		return "no declaration of the variable in this file or its local headers";
 	if (d.is_const && (why = plan_const(pt, p, &d, local, pl)))

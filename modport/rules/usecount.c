@@ -17,15 +17,16 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../engine.h"
 
-#define MAX_FUNCS 64
 
 struct counts {
-	size_t func[MAX_FUNCS];		/* functions that lost a count */
-	size_t nr_func;
+	size_t *func;			/* functions that lost a count */
+	size_t nr_func, alloc_func;
+	struct porter *pt;
 	size_t cur;			/* the function of the hit */
 	int depth;			/* the hit's brace depth */
 };
@@ -174,7 +175,7 @@ static int remember(struct counts *c)
 	for (k = 0; k < c->nr_func; k++)
 		if (c->func[k] == c->cur)
 			return 0;
-	if (c->nr_func < MAX_FUNCS)
+	if (!GROW(c->pt, c->func, c->nr_func, c->alloc_func))
 		c->func[c->nr_func++] = c->cur;
 	return 0;
 }
@@ -289,7 +290,8 @@ static int add_owner(struct porter *pt, const struct fops *f)
 {
 	const struct token *tok = pt->tl->tok;
 	size_t first = next_code(pt->tl, f->open), start, n;
-	char text[96];
+	char *text;
+	int ret;
 
 	if (add_finding(pt, tok[f->open].pos, R_USE_COUNT, SEV_WARNING, true,
 			"these file_operations open or release through a function that counted its users: set .owner = THIS_MODULE so that 2.6 counts them"))
@@ -299,11 +301,13 @@ static int add_owner(struct porter *pt, const struct fops *f)
 		return add_edit(pt, tok_end(&tok[f->open]), 0,
 				" .owner = THIS_MODULE,");
 	n = strspn(pt->buf + start, " \t");
-	if (n > 32)
-		n = 32;
-	snprintf(text, sizeof(text), "%.*s.owner = THIS_MODULE,%s", (int)n,
-		 pt->buf + start, pt->eol);
-	return add_edit(pt, start, 0, text);
+	text = porter_printf(pt, "%.*s.owner = THIS_MODULE,%s", (int)n,
+			     pt->buf + start, pt->eol);
+	if (!text)
+		return pt->error;
+	ret = add_edit(pt, start, 0, text);
+	free(text);
+	return ret;
 }
 
 /* struct file_operations NAME = { ... } at the ident file_operations. */
@@ -346,7 +350,7 @@ static const enum rule_id rules[] = { R_USE_COUNT, NR_RULES };
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
-	struct counts c = { .cur = SCAN_NONE };
+	struct counts c = { .cur = SCAN_NONE, .pt = pt };
 	size_t k;
 
 	for (k = 0; k < n; k++) {
@@ -365,6 +369,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; c.nr_func && k < n; k++)
 		if (h[k].word == W_FOPS && !(h[k].flags & H_PP))
 			do_fops(pt, &c, h[k].tok);
+	free(c.func);
 }
 
 static const struct family usecount = {
