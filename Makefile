@@ -1,5 +1,6 @@
 # modrun / modport: the article's hello module, proven in a real kernel.
 #
+#   make          every tool, and the module when the kernel is provisioned
 #   make run      install what is missing, fetch a kernel, build, boot, show
 #   make check    all tests (TAP, run by prove)
 #   make bench    benchmarks (ratios measured side by side)
@@ -12,7 +13,9 @@ CACHE ?= $(CURDIR)/cache
 KDIR ?= $(CACHE)/kernels/$(KERNEL)/build
 B := build
 
-CC ?= gcc
+# The default goal, before any included rule can take its place.
+all:
+
 CFLAGS ?= -O2 -g
 WARNFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
@@ -54,10 +57,16 @@ endef
 TOOLS :=
 UNIT_TESTS :=
 include modrun/modrun.mk
--include modport/modport.mk
--include matrix/matrix.mk
+include modport/modport.mk
+include matrix/matrix.mk
 
 tools: $(TOOLS)
+
+# The module too, where its kernel is already provisioned (no download).
+all: tools $(if $(wildcard $(KDIR)/Makefile),module-built)
+
+module-built: tools
+	$(KBUILD_MODULE)
 
 # Everything a fresh Debian machine lacks (apt-get, as root).
 deps:
@@ -111,6 +120,6 @@ clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: tools deps kernel module run check bench clean install uninstall
+.PHONY: all tools module-built deps kernel module run check bench clean install uninstall
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -17,18 +17,18 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-#include "porter.h"
+#include "../engine.h"
 
-#define RULE "use-count"
-#define MAX_FUNCS 64
 
 struct counts {
-	size_t func[MAX_FUNCS];		/* functions that lost a count */
-	size_t nr_func;
-	size_t cur;			/* the function being walked */
-	int depth;
+	size_t *func;			/* functions that lost a count */
+	size_t nr_func, alloc_func;
+	struct porter *pt;
+	size_t cur;			/* the function of the hit */
+	int depth;			/* the hit's brace depth */
 };
 
 static bool same_ident(const char *buf, const struct token *a,
@@ -61,7 +61,7 @@ static int review(struct porter *pt, size_t i, const char *what)
 {
 	const struct token *t = &pt->tl->tok[i];
 
-	return add_finding(pt, t->pos, RULE, SEV_WARNING, false,
+	return add_finding(pt, t->pos, R_USE_COUNT, SEV_WARNING, false,
 			   "%.*s %s; 2.6 counts a module's users itself (.owner = THIS_MODULE in its operations, try_module_get()/module_put() elsewhere): port it by hand",
 			   (int)t->len, pt->buf + t->pos, what);
 }
@@ -175,7 +175,7 @@ static int remember(struct counts *c)
 	for (k = 0; k < c->nr_func; k++)
 		if (c->func[k] == c->cur)
 			return 0;
-	if (c->nr_func < MAX_FUNCS)
+	if (!GROW(c->pt, c->func, c->nr_func, c->alloc_func))
 		c->func[c->nr_func++] = c->cur;
 	return 0;
 }
@@ -192,7 +192,7 @@ static int do_count(struct porter *pt, struct counts *c, size_t i)
 	why = kept_because(pt, i, semi);
 	if (why && (in_bare_else(pt, i) ||
 		    (start = bare_if(pt, i, semi, &end)) != SCAN_NONE)) {
-		if (add_finding(pt, tok[i].pos, RULE, SEV_WARNING, true,
+		if (add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
 				"%.*s is gone in 2.6 and is all that an if does here, whose condition has no side effects: the if goes with it",
 				(int)tok[i].len, pt->buf + tok[i].pos))
 			return -ENOMEM;
@@ -203,30 +203,12 @@ static int do_count(struct porter *pt, struct counts *c, size_t i)
 	}
 	if (why)
 		return review(pt, i, why);
-	if (add_finding(pt, tok[i].pos, RULE, SEV_WARNING, true,
+	if (add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
 			"%.*s is gone in 2.6: the module core counts users itself, through .owner = THIS_MODULE in the file_operations",
 			(int)tok[i].len, pt->buf + tok[i].pos))
 		return -ENOMEM;
 	remember(c);
 	return delete_line_range(pt, tok[i].pos, tok_end(&tok[semi]));
-}
-
-static int do_token(struct porter *pt, struct counts *c, size_t i)
-{
-	const struct token *t = &pt->tl->tok[i];
-
-	if (t->type == TOKEN_IDENT && match_ident(pt->buf, t, "MOD_IN_USE"))
-		return review(pt, i, "is gone in 2.6 (module_refcount() reads the count, and a module is never unloaded while in use)");
-	if (t->type == TOKEN_IDENT && is_count(pt->buf, t))
-		return is_code(t) ? do_count(pt, c, i) :
-		       review(pt, i, "is gone in 2.6 and is used in a macro here");
-	if (!is_code(t) || t->type != TOKEN_SPECIAL)
-		return 0;
-	if (match_op(pt->buf, t, '{') && !c->depth++)
-		c->cur = function_name(pt->buf, pt->tl, i);
-	else if (match_op(pt->buf, t, '}') && c->depth > 0 && !--c->depth)
-		c->cur = SCAN_NONE;
-	return 0;
 }
 
 struct fops {
@@ -308,9 +290,10 @@ static int add_owner(struct porter *pt, const struct fops *f)
 {
 	const struct token *tok = pt->tl->tok;
 	size_t first = next_code(pt->tl, f->open), start, n;
-	char text[96];
+	char *text;
+	int ret;
 
-	if (add_finding(pt, tok[f->open].pos, RULE, SEV_WARNING, true,
+	if (add_finding(pt, tok[f->open].pos, R_USE_COUNT, SEV_WARNING, true,
 			"these file_operations open or release through a function that counted its users: set .owner = THIS_MODULE so that 2.6 counts them"))
 		return -ENOMEM;
 	start = line_start(pt->buf, tok[first].pos);
@@ -318,11 +301,13 @@ static int add_owner(struct porter *pt, const struct fops *f)
 		return add_edit(pt, tok_end(&tok[f->open]), 0,
 				" .owner = THIS_MODULE,");
 	n = strspn(pt->buf + start, " \t");
-	if (n > 32)
-		n = 32;
-	snprintf(text, sizeof(text), "%.*s.owner = THIS_MODULE,%s", (int)n,
-		 pt->buf + start, pt->eol);
-	return add_edit(pt, start, 0, text);
+	text = porter_printf(pt, "%.*s.owner = THIS_MODULE,%s", (int)n,
+			     pt->buf + start, pt->eol);
+	if (!text)
+		return pt->error;
+	ret = add_edit(pt, start, 0, text);
+	free(text);
+	return ret;
 }
 
 /* struct file_operations NAME = { ... } at the ident file_operations. */
@@ -347,24 +332,47 @@ static int do_fops(struct porter *pt, const struct counts *c, size_t i)
 		return 0;
 	if (f.designated)
 		return add_owner(pt, &f);
-	return add_finding(pt, tl->tok[i].pos, RULE, SEV_WARNING, false,
+	return add_finding(pt, tl->tok[i].pos, R_USE_COUNT, SEV_WARNING, false,
 			   "these file_operations open or release through a function that counted its users, but list their members by position: rewrite them with designators and set .owner = THIS_MODULE by hand");
 }
 
-int rule_use_count(struct porter *pt)
-{
-	const struct token_list *tl = pt->tl;
-	struct counts c = { .cur = SCAN_NONE };
-	size_t i;
-	int ret = 0;
+enum { W_MOD_IN_USE, W_INC, W_DEC, W_FOPS };
 
-	if (!memmem(pt->buf, pt->len, "MOD_", 4))
-		return 0;
-	for (i = 0; !ret && tl->tok[i].type != TOKEN_EOF; i++)
-		ret = do_token(pt, &c, i);
-	for (i = 0; !ret && c.nr_func && tl->tok[i].type != TOKEN_EOF; i++)
-		if (tl->tok[i].type == TOKEN_IDENT && is_code(&tl->tok[i]) &&
-		    match_ident(pt->buf, &tl->tok[i], "file_operations"))
-			ret = do_fops(pt, &c, i);
-	return ret;
+static const char *const words[] = {
+	[W_MOD_IN_USE] = "MOD_IN_USE",
+	[W_INC] = "MOD_INC_USE_COUNT",
+	[W_DEC] = "MOD_DEC_USE_COUNT",
+	[W_FOPS] = "file_operations",
+	NULL
+};
+
+static const enum rule_id rules[] = { R_USE_COUNT, NR_RULES };
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct counts c = { .cur = SCAN_NONE, .pt = pt };
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		bool pp = h[k].flags & H_PP;
+
+		c.depth = h[k].depth;
+		c.cur = h[k].func == SCAN_NONE ? SCAN_NONE :
+			function_name(pt->buf, pt->tl, h[k].func);
+		if (h[k].word == W_MOD_IN_USE)
+			review(pt, h[k].tok, "is gone in 2.6 (module_refcount() reads the count, and a module is never unloaded while in use)");
+		else if (h[k].word != W_FOPS && pp)
+			review(pt, h[k].tok, "is gone in 2.6 and is used in a macro here");
+		else if (h[k].word != W_FOPS)
+			do_count(pt, &c, h[k].tok);
+	}
+	for (k = 0; c.nr_func && k < n; k++)
+		if (h[k].word == W_FOPS && !(h[k].flags & H_PP))
+			do_fops(pt, &c, h[k].tok);
+	free(c.func);
 }
+
+static const struct family usecount = {
+	.name = "usecount", .rules = rules, .words = words, .run = run,
+};
+FAMILY(usecount)

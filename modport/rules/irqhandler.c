@@ -9,12 +9,10 @@
  * as struct irqaction's), or shows 2.4 code already (another finding): a
  * few arch entry points of today's kernels still have the shape.
  */
-#include <errno.h>
 #include <string.h>
 
-#include "porter.h"
+#include "../engine.h"
 
-#define IRQ_RULE "void-irq-handler"
 #define MAX_PARAMS 3
 
 /* The parameter list's commas at depth 0; the count of parameters. */
@@ -139,27 +137,35 @@ static bool registered_handler(const struct porter *pt, size_t name)
 	return false;
 }
 
-int rule_irq_handler(struct porter *pt, bool cue)
+static const char *const words[] = { "void", NULL };
+static const enum rule_id rules[] = { R_VOID_IRQ_HANDLER, NR_RULES };
+
+/* "void" at the top level, in code: a function's return type? */
+static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	const struct token_list *tl = pt->tl;
+	bool cue = pt->nr_found[0] > 0;
 	size_t k, i;
 
-	for (k = 0; k < pt->nr_cued; k++) {
+	for (k = 0; k < n; k++) {
 		const struct token *t;
 
-		if (tl->tok[pt->cued[k]].len != 4)
-			continue;	/* only "void" at the top level */
-		i = next_code(tl, pt->cued[k]);
+		if ((h[k].flags & H_PP) || h[k].depth)
+			continue;
+		i = next_code(tl, h[k].tok);
 		t = &tl->tok[i];
 		if (t->type != TOKEN_IDENT || !is_handler_def(pt, i) ||
 		    scan_is_dead(&pt->sc, i) ||
 		    !(cue || registered_handler(pt, i)))
 			continue;
-		if (add_finding(pt, t->pos, IRQ_RULE, SEV_WARNING, false,
-				"%.*s(): an interrupt handler returns irqreturn_t since 2.6 (IRQ_HANDLED if its device interrupted, else IRQ_NONE) and takes no struct pt_regs * since 2.6.19: make it irqreturn_t %.*s(int irq, void *dev_id); port it by hand",
-				(int)t->len, pt->buf + t->pos, (int)t->len,
-				pt->buf + t->pos))
-			return -ENOMEM;
+		add_finding(pt, t->pos, R_VOID_IRQ_HANDLER, SEV_WARNING, false,
+			    "%.*s(): an interrupt handler returns irqreturn_t since 2.6 (IRQ_HANDLED if its device interrupted, else IRQ_NONE) and takes no struct pt_regs * since 2.6.19: make it irqreturn_t %.*s(int irq, void *dev_id); port it by hand",
+			    (int)t->len, pt->buf + t->pos, (int)t->len,
+			    pt->buf + t->pos);
 	}
-	return 0;
 }
+
+static const struct family irqhandler = {
+	.name = "irqhandler", .rules = rules, .words = words, .run = run,
+};
+FAMILY(irqhandler)

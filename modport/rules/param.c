@@ -15,10 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "directive.h"
-#include "porter.h"
+#include "../directive.h"
+#include "../engine.h"
 
-#define PARM_RULE "module-parm"
 #define MAX_MACRO_DEPTH 4
 
 struct parm {
@@ -72,21 +71,6 @@ static size_t step(const struct token_list *tl, size_t i, bool pp)
 	return pp ? pp_next(tl, i) : next_code(tl, i);
 }
 
-static struct header_set *headers(struct porter *pt)
-{
-	if (!pt->headers_read) {
-		pt->headers_read = true;
-		pt->headers = calloc(1, sizeof(*pt->headers));
-		if (pt->headers &&
-		    include_read(pt->path, pt->buf, pt->tl, pt->headers)) {
-			include_free(pt->headers);
-			free(pt->headers);
-			pt->headers = NULL;
-		}
-	}
-	return pt->headers;
-}
-
 /* An object-like macro named want: in the file, then its local headers. */
 static size_t find_macro(struct porter *pt, const char *wbuf,
 			 const struct token *want, struct tokens *where)
@@ -96,7 +80,7 @@ static size_t find_macro(struct porter *pt, const char *wbuf,
 
 	*where = (struct tokens){ pt->buf, pt->tl };
 	body = find_define(where, wbuf, want, false);
-	hs = body == SCAN_NONE ? headers(pt) : NULL;
+	hs = body == SCAN_NONE ? file_headers(pt) : NULL;
 	for (k = 0; hs && k < hs->nr && body == SCAN_NONE; k++) {
 		*where = (struct tokens){ hs->h[k].buf, &hs->h[k].tl };
 		body = find_define(where, wbuf, want, false);
@@ -172,18 +156,10 @@ static char type_letter(const struct parm *p)
 
 static int report(struct porter *pt, const struct parm *p, const char *why)
 {
-	return add_finding(pt, pt->tl->tok[p->name].pos, PARM_RULE,
+	return add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM,
 			   SEV_WARNING, false,
 			   "MODULE_PARM() is gone since 2.6.17 (the build fails on it); %s: convert it to module_param() by hand",
 			   why);
-}
-
-static const struct decl *file_decl(struct porter *pt, const char *name,
-				    size_t len)
-{
-	if (!pt->decls_read)
-		pt->decls_read = !decl_parse_code(pt->buf, pt->tl, &pt->decls);
-	return decl_lookup(&pt->decls, pt->buf, pt->tl, name, len);
 }
 
 /* The declaration in the #define around the use, copied to *out. */
@@ -194,16 +170,17 @@ static bool macro_decl(struct porter *pt, const struct parm *p,
 	struct tokens s = { pt->buf, tl };
 	struct decl_table dt = { 0 };
 	const struct decl *d = NULL;
-	size_t idx[256], n = 0, i = define_body(&s, define_name(&s, p->hash));
+	size_t *idx = NULL, n = 0, alloc = 0;
+	size_t i = define_body(&s, define_name(&s, p->hash));
 
-	for (; i != SCAN_NONE && n < sizeof(idx) / sizeof(idx[0]);
-	     i = pp_next(tl, i))
+	for (; i != SCAN_NONE && !GROW(pt, idx, n, alloc); i = pp_next(tl, i))
 		idx[n++] = i;
-	if (!decl_parse(pt->buf, tl, idx, n, &dt))
+	if (!pt->error && !decl_parse(pt->buf, tl, idx, n, &dt))
 		d = decl_lookup(&dt, pt->buf, tl, pt->buf + v->pos, v->len);
 	if (d)
 		*out = *d;
 	decl_free(&dt);
+	free(idx);
 	return d != NULL;
 }
 
@@ -228,7 +205,7 @@ static bool find_decl(struct porter *pt, const struct parm *p,
 	if (alias != SCAN_NONE)
 		d = file_decl(pt, pt->buf + pt->tl->tok[alias].pos,
 			      pt->tl->tok[alias].len);
-	hs = d ? NULL : headers(pt);
+	hs = d ? NULL : file_headers(pt);
 	for (k = 0; hs && k < hs->nr && !d; k++) {
 		d = decl_lookup(&hs->h[k].decls, hs->h[k].buf, &hs->h[k].tl,
 				pt->buf + v->pos, v->len);
@@ -242,8 +219,8 @@ static bool find_decl(struct porter *pt, const struct parm *p,
 #define MAX_CONST_DROPS 4
 
 struct plan {
-	char text[256];
-	char note[192];
+	char text[1024];
+	char note[512];
 	size_t drop_const[MAX_CONST_DROPS];	/* 'const' tokens to delete */
 	size_t nr_drop;
 };
@@ -356,6 +333,8 @@ static const char *plan(struct porter *pt, const struct parm *p,
 	bool ranged = p->modstr || strspn(p->type, "0123456789-") > 0, local;
 	struct decl d;
 
+	if (v->len > 256)
+		return "the variable's name is longer than modport handles (256 characters)";
 	if (!find_decl(pt, p, &d, &local))
 		return "no declaration of the variable in this file or its local headers";
 	if (d.is_const && (why = plan_const(pt, p, &d, local, pl)))
@@ -398,10 +377,10 @@ static int parm_conditional(struct porter *pt, const struct parm *p)
 
 	if (!directive_is(&self, p->hash, "ifdef") ||
 	    (end = group_end(&self, p->hash)) == SCAN_NONE)
-		return add_finding(pt, pt->tl->tok[p->name].pos, PARM_RULE,
+		return add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM,
 				   SEV_WARNING, false,
 				   "MODULE_PARM is never defined since 2.6.17, so this test of it has a fixed outcome (#ifdef: false, #ifndef: true): settle the group by hand");
-	if (add_finding(pt, pt->tl->tok[p->name].pos, PARM_RULE, SEV_WARNING,
+	if (add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM, SEV_WARNING,
 			true,
 			"MODULE_PARM is never defined since 2.6.17, so '#ifdef MODULE_PARM' silently compiles out the parameters in its group: keep the group, drop the #ifdef and its #endif"))
 		return -ENOMEM;
@@ -426,7 +405,7 @@ static int drop_const(struct porter *pt, size_t c)
 }
 
 /* MODULE_PARM at token i; *converted counts the conversions. */
-int rule_module_parm(struct porter *pt, size_t i, bool *converted)
+static int module_parm(struct porter *pt, size_t i, bool *converted)
 {
 	const struct token_list *tl = pt->tl;
 	struct parm p = { .name = i, .hash = SCAN_NONE };
@@ -463,7 +442,7 @@ int rule_module_parm(struct porter *pt, size_t i, bool *converted)
 	why = plan(pt, &p, &pl);
 	if (why)
 		return report(pt, &p, why);
-	if (add_finding(pt, tl->tok[i].pos, PARM_RULE, SEV_WARNING, true,
+	if (add_finding(pt, tl->tok[i].pos, R_MODULE_PARM, SEV_WARNING, true,
 			"MODULE_PARM() is gone since 2.6.17 (the build fails on it): use %s%s",
 			pl.text, pl.note))
 		return -ENOMEM;
@@ -474,3 +453,48 @@ int rule_module_parm(struct porter *pt, size_t i, bool *converted)
 	return add_edit(pt, tl->tok[i].pos,
 			tok_end(&tl->tok[p.close]) - tl->tok[i].pos, pl.text);
 }
+
+/* #include <linux/moduleparam.h> for the new module_param()s. */
+static void add_moduleparam_h(struct porter *pt)
+{
+	char text[64];
+	bool eol_first;
+	size_t pos = include_pos(pt, &eol_first);
+
+	snprintf(text, sizeof(text), "%s#include <linux/moduleparam.h>%s",
+		 eol_first ? pt->eol : "", eol_first ? "" : pt->eol);
+	add_finding(pt, pos, R_MODULE_PARM, SEV_WARNING, true,
+		    "module_param() is declared in <linux/moduleparam.h>, which this file does not include");
+	add_edit(pt, pos, 0, text);
+}
+
+enum { W_MODULE_PARM, W_MODULEPARAM_H };
+
+static const char *const words[] = {
+	[W_MODULE_PARM] = "MODULE_PARM",
+	[W_MODULEPARAM_H] = "<linux/moduleparam.h>",
+	NULL
+};
+
+static const enum rule_id rules[] = { R_MODULE_PARM, NR_RULES };
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	bool has_h = false, needs_h = false;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		if (h[k].word == W_MODULEPARAM_H)
+			has_h = has_h || ((h[k].flags & H_ARG) &&
+					  h[k].kw == KW_INCLUDE);
+		else if (pt->tl->tok[h[k].tok].type == TOKEN_IDENT)
+			module_parm(pt, h[k].tok, &needs_h);
+	}
+	if (needs_h && !has_h)
+		add_moduleparam_h(pt);
+}
+
+static const struct family param = {
+	.name = "param", .rules = rules, .words = words, .run = run,
+};
+FAMILY(param)

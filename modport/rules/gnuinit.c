@@ -10,9 +10,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "porter.h"
+#include "../engine.h"
 
-#define RULE "gnu-initializer"
 
 /* The '{' that directly encloses token i, or SCAN_NONE (also inside ()). */
 static size_t enclosing_brace(const char *buf, const struct token_list *tl,
@@ -69,7 +68,7 @@ static int convert(struct porter *pt, size_t name, size_t colon)
 	size_t c = tok[colon].pos;
 	char text[4];
 
-	if (add_finding(pt, tok[name].pos, RULE, SEV_WARNING, true,
+	if (add_finding(pt, tok[name].pos, R_GNU_INITIALIZER, SEV_WARNING, true,
 			"'%.*s:' is GCC's obsolete designator (-Wpedantic warns, checkpatch rejects it): write '.%.*s ='",
 			(int)tok[name].len, buf + tok[name].pos,
 			(int)tok[name].len, buf + tok[name].pos))
@@ -100,14 +99,19 @@ static int do_colon(struct porter *pt, size_t i)
 	return convert(pt, name, i);
 }
 
-int rule_gnu_initializer(struct porter *pt)
-{
-	const struct token_list *tl = pt->tl;
-	size_t i;
-	int ret = 0;
+static const char *const words[] = { ":", NULL };
+static const enum rule_id rules[] = { R_GNU_INITIALIZER, NR_RULES };
 
-	for (i = 1; !ret && tl->tok[i].type != TOKEN_EOF; i++)
-		if (match_op(pt->buf, &tl->tok[i], ':') && is_code(&tl->tok[i]))
-			ret = do_colon(pt, i);
-	return ret;
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (h[k].tok > 0 && !(h[k].flags & H_PP))
+			do_colon(pt, h[k].tok);
 }
+
+static const struct family gnuinit = {
+	.name = "gnuinit", .rules = rules, .words = words, .run = run,
+};
+FAMILY(gnuinit)
