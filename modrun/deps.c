@@ -16,7 +16,9 @@ void deps_name_of(const char *path, char *buf, size_t size)
 	const char *base = strrchr(path, '/');
 	char *dot, *c;
 
-	snprintf(buf, size, "%s", base ? base + 1 : path);
+	memmove(buf, base ? base + 1 : path,
+		strnlen(base ? base + 1 : path, size - 1) + 1);
+	buf[size - 1] = '\0';
 	dot = strstr(buf, ".ko");
 	if (dot)
 		*dot = '\0';
@@ -166,6 +168,7 @@ int deps_resolve(const struct deps_index *idx, const char *depends,
 		len = strcspn(p, ",");
 		snprintf(name, sizeof(name), "%.*s", (int)len, p);
 		p += len + (p[len] == ',');
+		deps_name_of(name, name, sizeof(name));
 		if (!name[0] || (skip && skip(name, arg)))
 			continue;
 		e = deps_find(idx, name);

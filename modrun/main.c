@@ -62,6 +62,7 @@ struct run_ctx {
 	bool all_done;			/* "# modrun-each: end" */
 	bool plan_given;		/* live: segments are the plan's only */
 	int boot;			/* the boot under way (1, 2, ...) */
+	unsigned int lines;		/* of the report and console, this boot */
 	struct console_log boot_console;	/* --each: before any segment */
 	char qemu_error[512];		/* QEMU's first line on stderr */
 	FILE *log;
@@ -277,11 +278,12 @@ static int segment_named(struct run_ctx *ctx, const char *name)
 static int on_report_line(struct run_ctx *ctx, const char *line)
 {
 	struct segment *s;
-	const char *name;
+	char name[256];
 	int i;
 
-	if (ctx->each && (name = strstr(line, "# modrun-each: ")) == line) {
-		name += 15;
+	if (ctx->each && !strncmp(line, "# modrun-each: ", 15)) {
+		snprintf(name, sizeof(name), "%s", line + 15);
+		name[strcspn(name, "\r")] = '\0';
 		if (!strcmp(name, "end")) {
 			ctx->all_done = true;
 			return QEMU_LINE_COMPLETE;
@@ -309,6 +311,8 @@ static int on_line(void *opaque, enum qemu_stream s, const char *line)
 {
 	struct run_ctx *ctx = opaque;
 
+	if (s != QEMU_STDERR)
+		ctx->lines++;
 	switch (s) {
 	case QEMU_REPORT:
 		if (ctx->log)
@@ -317,7 +321,10 @@ static int on_line(void *opaque, enum qemu_stream s, const char *line)
 	case QEMU_CONSOLE:
 		if (ctx->log)
 			fprintf(ctx->log, "console: %s\n", line);
-		console_add_line(ctx->cur >= 0 ? &ctx->seg[ctx->cur].console :
+		/* --each: what follows a module's end is the next one's */
+		console_add_line(ctx->cur >= 0 && !(ctx->each &&
+						    ctx->seg[ctx->cur].guest.done) ?
+				 &ctx->seg[ctx->cur].console :
 				 &ctx->boot_console, line);
 		return 0;
 	default:
@@ -364,6 +371,7 @@ static void boot(struct qemu_config *qc, struct run_ctx *ctx, int from,
 	reset_segments(ctx, from);
 	ctx->cur = ctx->each ? -1 : from;
 	ctx->qemu_error[0] = '\0';
+	ctx->lines = 0;
 	if (ctx->log)
 		fprintf(ctx->log, "modrun-boot: %d\n", ctx->boot);
 	ret = qemu_run(qc, on_line, ctx, res);
@@ -372,10 +380,9 @@ static void boot(struct qemu_config *qc, struct run_ctx *ctx, int from,
 	if (WIFEXITED(res->wait_status) && WEXITSTATUS(res->wait_status) == 127)
 		errx(2, "cannot run %s: is QEMU installed? (Debian: apt-get install qemu-system-x86)",
 		     qc->qemu ? qc->qemu : qc->arch->qemu);
-	if (!res->timed_out && !res->interrupted && res->first_report < 0 &&
+	if (!res->timed_out && !res->interrupted && !ctx->lines &&
 	    WIFEXITED(res->wait_status) && WEXITSTATUS(res->wait_status) &&
-	    ctx->qemu_error[0] && !ctx->boot_console.nr_lines &&
-	    (ctx->cur < 0 || !ctx->seg[ctx->cur].console.nr_lines))
+	    ctx->qemu_error[0])
 		errx(2, "QEMU refused to start: %s", ctx->qemu_error);
 	if (ctx->qemu_error[0])
 		fprintf(stderr, "modrun: qemu: %s\n", ctx->qemu_error);

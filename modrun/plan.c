@@ -101,10 +101,12 @@ static void check_unique_names(const struct module_file *mods, int n)
 static int is_given(const char *name, void *arg)
 {
 	const struct module_set *set = arg;
+	char norm[64];
 	int i;
 
+	deps_name_of(name, norm, sizeof(norm));
 	for (i = 0; i < set->nr_given; i++)
-		if (!strcmp(set->m[i].info.name, name))
+		if (!strcmp(set->m[i].info.name, norm))
 			return 1;
 	return 0;
 }

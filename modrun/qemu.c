@@ -255,7 +255,9 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 {
 	struct pollfd pfd[QEMU_NR_STREAMS];
 	double deadline = start + cfg->timeout, t;
-	int open_streams = QEMU_NR_STREAMS, i, ms, flags = 0;
+	static const int order[QEMU_NR_STREAMS] = { QEMU_REPORT, QEMU_CONSOLE,
+						    QEMU_STDERR };
+	int open_streams = QEMU_NR_STREAMS, i, k, ms, flags = 0;
 	bool complete = false;
 
 	while (open_streams && !got_signal) {
@@ -278,7 +280,12 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 		}
 		if (poll(pfd, QEMU_NR_STREAMS, ms) <= 0)
 			continue;
-		for (i = 0; i < QEMU_NR_STREAMS; i++) {
+		/*
+		 * The report first: what the guest said before a crash comes
+		 * before the crash's console lines.
+		 */
+		for (k = 0; k < QEMU_NR_STREAMS; k++) {
+			i = order[k];
 			if (bufs[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
 				continue;
 			if (i == QEMU_REPORT && res->first_report < 0)
@@ -299,7 +306,9 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 		}
 	}
 	res->interrupted = got_signal != 0;
-	if (waitpid(pid, &res->wait_status, WNOHANG) != pid) {
+	if (!open_streams)	/* QEMU closed them all: it has ended */
+		waitpid(pid, &res->wait_status, 0);
+	else if (waitpid(pid, &res->wait_status, WNOHANG) != pid) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &res->wait_status, 0);
 	}

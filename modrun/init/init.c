@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -143,6 +144,16 @@ static void result(bool ok, const char *what, const char *name)
 	fflush(out);
 }
 
+/*
+ * What was written has left the serial port: a module that crashes the
+ * kernel next cannot take it along.
+ */
+static void sent(void)
+{
+	fflush(out);
+	tcdrain(fileno(out));
+}
+
 static bool remember_loaded(const char *name)
 {
 	char **grown;
@@ -179,7 +190,7 @@ static void load_module(const char *name, const char *file)
 	bool ok;
 
 	fprintf(out, "# loading %s\n", name);
-	fflush(out);
+	sent();
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
@@ -314,7 +325,7 @@ static void exec_command(const char *file)
 		fclose(f);
 	testname_exec(n > 0 ? cmd : "?", name, sizeof(name));
 	fprintf(out, "# exec: %s\n", n > 0 ? name + 5 : "?");
-	fflush(out);
+	sent();
 	if (n > 0 && access("/bin/sh", X_OK) == 0 && !pipe2(fds, O_CLOEXEC)) {
 		pid = fork();
 		if (pid == 0)
