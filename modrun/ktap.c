@@ -187,6 +187,14 @@ static void parse_result_line(struct guest_report *r, const char *line)
 	pending_reset(r);
 }
 
+/* "# loading NAME": the step the next result line closes. */
+static void pending_step(struct guest_report *r, const char *what,
+			 const char *name)
+{
+	set_str(&r->pending.what, what);
+	set_str(&r->pending.module, name);
+}
+
 static void parse_diagnostic(struct guest_report *r, const char *d)
 {
 	const char *v;
@@ -197,6 +205,12 @@ static void parse_diagnostic(struct guest_report *r, const char *d)
 		add_out(r, v ? v : "");
 	else if ((v = skip_prefix(d, "status: ")))
 		set_str(&r->pending.status, v);
+	else if ((v = skip_prefix(d, "loading ")))
+		pending_step(r, "load", v);
+	else if ((v = skip_prefix(d, "unloading ")))
+		pending_step(r, "unload", v);
+	else if ((v = skip_prefix(d, "exec: ")))
+		pending_step(r, "exec", v);
 	else if ((v = skip_prefix(d, "error: ")))
 		set_str(&r->pending.error, v);
 	else if (skip_prefix(d, "module-taint ") && (v = value_after_colon(d)))

@@ -387,8 +387,8 @@ static void boot(struct qemu_config *qc, struct run_ctx *ctx, int from,
 	if (ctx->qemu_error[0])
 		fprintf(stderr, "modrun: qemu: %s\n", ctx->qemu_error);
 	if (ctx->log)
-		fprintf(ctx->log, "modrun-boot-end: %s\n",
-			res->timed_out ? "timeout" : "exit");
+		fprintf(ctx->log, "modrun-boot-end: %s %g\n",
+			res->timed_out ? "timeout" : "exit", qc->timeout);
 }
 
 static void choose_accel(struct options *o, struct qemu_config *qc)
@@ -672,8 +672,10 @@ static int parse_saved(struct options *o, const char *path)
 				ctx.cur = -1;
 		} else if (!strncmp(line, "modrun-boot-end: ", 17)) {
 			if (ctx.cur >= 0 && !ctx.seg[ctx.cur].guest.done &&
-			    !strcmp(line + 17, "timeout"))
+			    !strncmp(line + 17, "timeout", 7))
 				ctx.seg[ctx.cur].end = VM_TIMED_OUT;
+			if (sscanf(line + 17, "%*s %lf", &o->timeout) == 1)
+				run.timeout = o->timeout;
 		} else {
 			if (!ctx.each && !strncmp(line, "# modrun-each: ", 15)) {
 				/* an --each log: its segments replace the whole run */

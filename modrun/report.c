@@ -325,7 +325,7 @@ static bool unloaded(const struct guest_report *g, const char *name)
 static struct plan_step *plan_from_report(const struct guest_report *g,
 					  int *n)
 {
-	struct plan_step *plan = calloc(2 * g->nr_steps + 1, sizeof(*plan));
+	struct plan_step *plan = calloc(2 * g->nr_steps + 3, sizeof(*plan));
 	size_t i;
 
 	*n = 0;
@@ -333,14 +333,17 @@ static struct plan_step *plan_from_report(const struct guest_report *g,
 		plan[*n].what = g->steps[i].what;
 		plan[(*n)++].name = g->steps[i].module ? g->steps[i].module : "";
 	}
-	for (i = g->nr_steps; plan && i > 0; i--) {
-		const struct guest_step *s = &g->steps[i - 1];
+	if (plan && !g->done && g->pending.what && g->pending.module) {
+		plan[*n].what = g->pending.what;	/* where it ended */
+		plan[(*n)++].name = g->pending.module;
+	}
+	for (i = *n; plan && i > 0; i--) {
+		const struct plan_step *s = &plan[i - 1];
 
-		if (strcmp(s->what, "load") || !s->module ||
-		    unloaded(g, s->module))
+		if (strcmp(s->what, "load") || unloaded(g, s->name))
 			continue;
 		plan[*n].what = "unload";
-		plan[(*n)++].name = s->module;
+		plan[(*n)++].name = s->name;
 	}
 	return plan;
 }
