@@ -439,11 +439,17 @@ static void close_boot(struct run_ctx *ctx, const struct qemu_result *res)
 		s->end = VM_POWERED_OFF;
 }
 
-/* busybox for --exec: $MODRUN_BUSYBOX, else the cache's (scripts/provision-busybox). */
-static void read_busybox(const char *kernel_dir, void **data, size_t *size)
+/*
+ * busybox for --exec: $MODRUN_BUSYBOX, else the cache's
+ * (scripts/provision-busybox), and the list of its commands beside it
+ * ("applets"); without the list, /init makes the links.
+ */
+static void read_busybox(const char *kernel_dir, void **data, size_t *size,
+			 char **applets)
 {
 	const char *env = getenv("MODRUN_BUSYBOX");
-	char path[4096];
+	char path[4096], *slash;
+	size_t len;
 	int ret;
 
 	if (env)
@@ -455,6 +461,19 @@ static void read_busybox(const char *kernel_dir, void **data, size_t *size)
 	if (ret)
 		errx(2, "%s: cannot read busybox, the guest's shell for --exec: %s: run scripts/provision-busybox, or set MODRUN_BUSYBOX",
 		     path, strerror(-ret));
+	slash = strrchr(path, '/');
+	snprintf(slash ? slash + 1 : path,
+		 sizeof(path) - (size_t)(slash ? slash + 1 - path : 0),
+		 "applets");
+	*applets = NULL;
+	if (plan_read_file(path, (void **)applets, &len) == 0) {
+		char *z = realloc(*applets, len + 1);
+
+		if (!z)
+			err(2, "out of memory");
+		z[len] = '\0';
+		*applets = z;
+	}
 }
 
 struct run {
@@ -463,6 +482,7 @@ struct run {
 	struct guest_file *files;
 	const void *busybox;
 	size_t busybox_size;
+	char *applets;
 	struct qemu_config qc;
 	struct run_ctx ctx;
 	int boots;
@@ -476,6 +496,7 @@ static void run_segments(struct run *r)
 	struct initramfs_spec spec = {
 		.set = &r->set, .exec = r->o->exec, .nr_exec = r->o->nr_exec,
 		.busybox = r->busybox, .busybox_size = r->busybox_size,
+		.applets = r->applets,
 		.files = r->files, .nr_files = r->o->nr_files,
 	};
 	struct qemu_result res;
@@ -604,7 +625,8 @@ static int run_modules(struct options *o, char **paths, int n)
 	plan_open_modules(&r.set, paths, n, release, modules_dir);
 	plan_open_files(&r.files, o->files, o->nr_files);
 	if (o->nr_exec) {
-		read_busybox(o->kernel_dir, &busybox, &r.busybox_size);
+		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
+			     &r.applets);
 		r.busybox = busybox;
 	}
 	r.ctx.seg = plan_segments(&r.set, o->exec, o->nr_exec, o->each,
@@ -636,6 +658,7 @@ static int run_modules(struct options *o, char **paths, int n)
 	plan_free_modules(&r.set);
 	plan_free_files(r.files, o->nr_files);
 	free(busybox);
+	free(r.applets);
 	return r.interrupted ? 130 : status;
 }
 

@@ -409,6 +409,27 @@ static void add_parents(struct cpio *c, const char *name, char ***made,
 	free(dir);
 }
 
+/* busybox's commands as links to it (the kernel makes them as it unpacks). */
+static void add_applets(struct cpio *c, const char *applets, char ***made,
+			int *nr)
+{
+	const char *p = applets, *nl;
+	char name[256];
+	size_t len;
+
+	while (p && *p) {
+		nl = strchr(p, '\n');
+		len = nl ? (size_t)(nl - p) : strlen(p);
+		snprintf(name, sizeof(name), "%.*s", (int)len, p);
+		p += len + (nl != NULL);
+		if (!name[0] || name[0] == '/' || strstr(name, "..") ||
+		    !strcmp(name, "bin/sh") || !strcmp(name, "bin/busybox"))
+			continue;
+		add_parents(c, name, made, nr);
+		cpio_add_symlink(c, name, "/bin/busybox");
+	}
+}
+
 int plan_initramfs(const struct initramfs_spec *sp)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "tmp",
@@ -449,6 +470,7 @@ int plan_initramfs(const struct initramfs_spec *sp)
 		cpio_add_file(&c, "bin/busybox", 0755, sp->busybox,
 			      sp->busybox_size);
 		cpio_add_symlink(&c, "bin/sh", "busybox");
+		add_applets(&c, sp->applets, &made, &nr_made);
 	}
 	for (i = 0; i < sp->nr_files; i++) {
 		add_parents(&c, sp->files[i].guest, &made, &nr_made);

@@ -85,6 +85,8 @@ struct initramfs_spec {
 	int nr_exec;
 	const void *busybox;		/* NULL without commands */
 	size_t busybox_size;
+	const char *applets;		/* "bin/ls\nusr/bin/env\n...": links to
+					   busybox; NULL: /init installs them */
 	const struct guest_file *files;
 	int nr_files;
 };
