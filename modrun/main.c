@@ -737,6 +737,14 @@ static int parse_saved(struct options *o, const char *path)
 	return status;
 }
 
+static void free_options(struct options *o)
+{
+	free(o->expect);
+	free(o->exec);
+	free(o->files);
+	free(o->devices);
+}
+
 int main(int argc, char **argv)
 {
 	struct options o = {
@@ -744,6 +752,7 @@ int main(int argc, char **argv)
 		.accel = "tcg",
 		.memory_mb = 256,
 	};
+	int status;
 
 	o.forbid_mask = taint_mask(DEFAULT_FORBID);
 	o.kernel_dir = getenv("MODRUN_KERNEL");
@@ -755,10 +764,14 @@ int main(int argc, char **argv)
 		parse_options(argc, argv, &o);
 		if (argc - optind > 1)
 			usage("parse takes one file");
-		return parse_saved(&o, optind < argc ? argv[optind] : "-");
+		status = parse_saved(&o, optind < argc ? argv[optind] : "-");
+		free_options(&o);
+		return status;
 	}
 	parse_options(argc, argv, &o);
 	if (optind == argc)
 		usage("no module given");
-	return run_modules(&o, argv + optind, argc - optind);
+	status = run_modules(&o, argv + optind, argc - optind);
+	free_options(&o);
+	return status;
 }
