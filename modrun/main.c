@@ -428,15 +428,28 @@ static void boot_with_fallback(struct qemu_config *qc, struct run_ctx *ctx,
 static void close_boot(struct run_ctx *ctx, const struct qemu_result *res)
 {
 	struct segment *s;
+	unsigned int i;
 
 	if (ctx->cur < 0)
 		return;
 	s = &ctx->seg[ctx->cur];
-	if (!s->guest.done || !ctx->each)
+	if (!s->guest.done || !ctx->each) {
 		s->end = vm_end_of(res);
-	if (ctx->each && s->guest.done && !ctx->all_done &&
-	    !res->report_complete)
-		s->end = VM_POWERED_OFF;
+		return;
+	}
+	if (ctx->all_done || (!ctx->boot_console.crash[0] && !res->timed_out))
+		return;
+	/*
+	 * --each: the kernel crashed, or the guest stopped, after the module's
+	 * end and before the next one began: what it left behind (a timer, a
+	 * work item) did it.  That is its verdict.
+	 */
+	for (i = ctx->boot_console.nr_lines > CONSOLE_TAIL ?
+		 ctx->boot_console.nr_lines - CONSOLE_TAIL : 0;
+	     i < ctx->boot_console.nr_lines; i++)
+		console_add_line(&s->console,
+				 ctx->boot_console.tail[i % CONSOLE_TAIL]);
+	s->end = vm_end_of(res);
 }
 
 /*
