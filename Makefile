@@ -74,6 +74,7 @@ deps:
 
 kernel: deps
 	@scripts/provision-kernel $(KERNEL)
+	@scripts/provision-busybox
 
 # KDIR given on the command line builds there (e.g. the host's headers);
 # otherwise scripts/kbuild builds with the kernel's own toolchain.
