@@ -111,6 +111,11 @@ install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -m 0644 kernels.conf $(DESTDIR)$(DATADIR)/
 	install -m 0755 $(INSTALL_SCRIPTS) $(DESTDIR)$(DATADIR)/scripts/
 
+# The installed modrun from a fresh clone, provisioning 6.1 and 6.12 on first
+# use into an empty cache (downloads two kernels; .ci/run runs it).
+check-install: deps tools
+	prove -v tests/slow/install-fresh.t
+
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(INSTALL_MANS)))
@@ -121,6 +126,6 @@ clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: all tools module-built deps kernel module run check bench clean install uninstall
+.PHONY: all tools module-built deps kernel module run check bench clean install uninstall check-install
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -70,10 +70,15 @@ static int set_cache(struct kernel_place *kp, bool checkout)
 	return n < (int)sizeof(kp->cache) ? 0 : -ENAMETOOLONG;
 }
 
-int kernels_locate(struct kernel_place *kp, const char *exe)
+int kernels_locate(struct kernel_place *kp, const char *exe_link)
 {
 	const char *env = getenv("MODRUN_DATA");
+	char exe[PATH_MAX];
 	bool checkout = false;
+
+	/* /proc/self/exe is a link: its folder is the link's target's. */
+	if (!realpath(exe_link, exe))
+		return -errno;
 
 	if (env && *env) {
 		if (!realpath(env, kp->data) || !is_data_dir(kp->data))
@@ -202,9 +207,10 @@ int kernels_exec_script(const struct kernel_place *kp, const char *script,
 	return -errno;
 }
 
-int kernels_provision(const struct kernel_place *kp, const char *name)
+int kernels_run_script(const struct kernel_place *kp, const char *script,
+		       const char *arg)
 {
-	char *args[] = { "provision-kernel", (char *)name, NULL };
+	char *args[] = { (char *)script, (char *)arg, NULL };
 	int ret, status;
 	pid_t pid;
 
@@ -217,15 +223,67 @@ int kernels_provision(const struct kernel_place *kp, const char *name)
 	if (pid == 0) {
 		/* Its summary is progress too: stdout is modrun's report. */
 		dup2(STDERR_FILENO, STDOUT_FILENO);
-		kernels_exec_script(kp, "provision-kernel", args);
+		kernels_exec_script(kp, script, args);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -EIO;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+}
+
+int kernels_provision(const struct kernel_place *kp, const char *name)
+{
+	int ret = kernels_run_script(kp, "provision-kernel", name);
+
+	if (ret)
+		return ret;
 	return kernels_ready(kp, name) ? 0 : -EIO;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
+		    char *msg, size_t msize)
+{
+	struct kernel_place kp;
+	char names[1024];
+	int ret;
+
+	if (strchr(arg, '/') || is_dir(arg)) {
+		ret = snprintf(dir, size, "%s", arg);
+		return ret >= 0 && (size_t)ret < size ? 0 : -ENAMETOOLONG;
+	}
+	ret = kernels_locate(&kp, exe);
+	if (ret) {
+		snprintf(msg, msize, "%s: no such folder, and no kernels.conf to look the name up in (set MODRUN_DATA, or install modrun with make install)",
+			 arg);
+		return ret;
+	}
+	ret = kernels_known(&kp, arg);
+	if (ret <= 0) {
+		if (kernels_names(&kp, names, sizeof(names)))
+			names[0] = '\0';
+		snprintf(msg, msize, "%s: no such folder, and not a kernel of %s/kernels.conf (known: %s)",
+			 arg, kp.data, names);
+		return ret ? ret : -ENOENT;
+	}
+	ret = kernels_dir(&kp, arg, dir, size);
+	if (ret || kernels_ready(&kp, arg))
+		return ret;
+	ret = kernels_provision(&kp, arg);
+	if (ret == -EIO)
+		snprintf(msg, msize, "kernel %s: provisioning into %s failed (its messages are above); the next run starts it again",
+			 arg, kp.cache);
+	else if (ret)
+		snprintf(msg, msize, "kernel %s: cannot write the cache %s: %s",
+			 arg, kp.cache, strerror(-ret));
+	return ret;
 }
 
 struct list_ctx {

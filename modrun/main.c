@@ -23,6 +23,7 @@
 #include "cpio.h"
 #include "deps.h"
 #include "initblob.h"
+#include "kernels.h"
 #include "kvm.h"
 #include "ktap.h"
 #include "modinfo.h"
@@ -73,11 +74,13 @@ static void __attribute__((noreturn)) usage(const char *why)
 	if (why)
 		fprintf(stderr, "modrun: %s\n", why);
 	fprintf(stderr,
-		"usage: modrun [-k DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
+		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
 		"              MODULE.ko...\n"
 		"       modrun parse [FILE|-]\n"
+		"       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+		"       modrun --list-kernels\n"
 		"Try 'modrun --help' for more information.\n");
 	exit(2);
 }
@@ -85,11 +88,16 @@ static void __attribute__((noreturn)) usage(const char *why)
 static void help(void)
 {
 	printf("usage: modrun [options] MODULE.ko...\n"
-	       "       modrun parse [FILE|-]\n\n"
+	       "       modrun parse [FILE|-]\n"
+	       "       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+	       "       modrun --list-kernels\n\n"
 	       "Boot a kernel in QEMU, load and unload the modules inside it, and report\n"
 	       "what the kernel said, and the taint, as KTAP.  Never touches the host's kernel.\n\n"
-	       "  -k, --kernel DIR          provisioned kernel (vmlinux or vmlinuz, release);\n"
-	       "                            default $MODRUN_KERNEL, else cache/kernels/6.1\n"
+	       "  -k, --kernel NAME|DIR     a kernel of kernels.conf (6.1, 6.12, 7.3, ...),\n"
+	       "                            provisioned into the cache on first use, or a\n"
+	       "                            folder with vmlinux or vmlinuz and release;\n"
+	       "                            default $MODRUN_KERNEL, else 6.1\n"
+	       "      --list-kernels        the known kernels, and which are provisioned\n"
 	       "  -t, --timeout SECONDS     end the VM after this long (default 60; with\n"
 	       "                            --each, per module)\n"
 	       "  -e, --expect TEXT         a kernel log line must contain TEXT (repeatable)\n"
@@ -145,6 +153,82 @@ static void push(const char ***list, int *n, const char *s)
 	(*list)[(*n)++] = s;
 }
 
+/* --list-kernels: the kernels of kernels.conf, and which are provisioned. */
+static int list_kernels(void)
+{
+	struct kernel_place kp;
+	int ret = kernels_locate(&kp, "/proc/self/exe");
+
+	if (ret)
+		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
+	printf("# kernels of %s/kernels.conf, cache %s\n", kp.data, kp.cache);
+	ret = kernels_list(&kp, stdout);
+	if (ret)
+		errx(2, "%s/kernels.conf: %s", kp.data, strerror(-ret));
+	return 0;
+}
+
+/*
+ * The kernel folder: --kernel or $MODRUN_KERNEL as a folder, or a name of
+ * kernels.conf provisioned on first use (default 6.1).
+ */
+static void resolve_kernel(struct options *o)
+{
+	static char dir[PATH_MAX];
+	char msg[2048] = "";
+	int ret;
+
+	ret = kernels_resolve(o->kernel_dir, "/proc/self/exe", dir, sizeof(dir),
+			      msg, sizeof(msg));
+	if (ret)
+		errx(2, "%s", msg[0] ? msg : strerror(-ret));
+	o->kernel_dir = dir;
+}
+
+/*
+ * modrun build [--kernel NAME] DIR [MAKE-ARGS...]: build the kbuild folder
+ * DIR against NAME's headers, with the compiler they want (scripts/kbuild:
+ * on the host, or in the suite's build root).
+ */
+static int build_module(int argc, char **argv)
+{
+	struct kernel_place kp;
+	const char *name = getenv("MODRUN_KERNEL_NAME");
+	char **args;
+	int i = 1, ret;
+
+	if (!name)
+		name = "6.1";
+	if (i < argc && (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--kernel"))) {
+		if (i + 1 >= argc)
+			usage("build: --kernel wants a kernel name");
+		name = argv[i + 1];
+		i += 2;
+	} else if (i < argc && !strncmp(argv[i], "--kernel=", 9)) {
+		name = argv[i++] + 9;
+	}
+	if (i >= argc)
+		usage("build: no folder given");
+	if (kernels_locate(&kp, "/proc/self/exe"))
+		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
+	if (kernels_known(&kp, name) <= 0)
+		errx(2, "build: %s is not a kernel of %s/kernels.conf", name, kp.data);
+	if (!kernels_ready(&kp, name)) {
+		ret = kernels_provision(&kp, name);
+		if (ret)
+			errx(2, "kernel %s: provisioning into %s failed: %s", name,
+			     kp.cache, ret == -EIO ? "its messages are above" : strerror(-ret));
+	}
+	args = calloc((size_t)(argc - i) + 3, sizeof(*args));
+	if (!args)
+		err(2, "out of memory");
+	args[0] = "kbuild";
+	args[1] = (char *)name;
+	memcpy(args + 2, argv + i, (size_t)(argc - i) * sizeof(*args));
+	ret = kernels_exec_script(&kp, "kbuild", args);
+	errx(2, "%s/scripts/kbuild: %s", kp.data, strerror(-ret));
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -160,6 +244,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "file", required_argument, NULL, 'f' },
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
+		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -194,6 +279,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'E':
 			o->each = true;
 			break;
+		case 'L':
+			exit(list_kernels());
 		case 'F':
 			o->forbid_mask = taint_mask(optarg);
 			if (o->forbid_mask < 0)
@@ -453,6 +540,23 @@ static void close_boot(struct run_ctx *ctx, const struct qemu_result *res)
 }
 
 /*
+ * busybox, first used: fetched into the cache that holds the kernel
+ * (KERNEL_DIR/../..) by scripts/provision-busybox.  A failure shows when
+ * busybox is then read.
+ */
+static void provision_busybox(const char *kernel_dir)
+{
+	struct kernel_place kp;
+	char cache[PATH_MAX];
+
+	if (kernels_locate(&kp, "/proc/self/exe") ||
+	    snprintf(cache, sizeof(cache), "%s/../..", kernel_dir) >= (int)sizeof(cache) ||
+	    !realpath(cache, kp.cache))
+		return;
+	kernels_run_script(&kp, "provision-busybox", NULL);
+}
+
+/*
  * busybox for --exec: $MODRUN_BUSYBOX, else the cache's
  * (scripts/provision-busybox), and the list of its commands beside it
  * ("applets"); without the list, /init makes the links.
@@ -470,6 +574,8 @@ static void read_busybox(const char *kernel_dir, void **data, size_t *size,
 	else
 		snprintf(path, sizeof(path), "%s/../../busybox/busybox",
 			 kernel_dir);
+	if (!env && access(path, X_OK))
+		provision_busybox(kernel_dir);
 	ret = plan_read_file(path, data, size);
 	if (ret)
 		errx(2, "%s: cannot read busybox, the guest's shell for --exec: %s: run scripts/provision-busybox, or set MODRUN_BUSYBOX",
@@ -770,7 +876,9 @@ int main(int argc, char **argv)
 	o.forbid_mask = taint_mask(DEFAULT_FORBID);
 	o.kernel_dir = getenv("MODRUN_KERNEL");
 	if (!o.kernel_dir)
-		o.kernel_dir = "cache/kernels/6.1";
+		o.kernel_dir = "6.1";
+	if (argc > 1 && !strcmp(argv[1], "build"))
+		return build_module(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "parse")) {
 		argv++;
 		argc--;
@@ -784,6 +892,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (optind == argc)
 		usage("no module given");
+	resolve_kernel(&o);
 	status = run_modules(&o, argv + optind, argc - optind);
 	free_options(&o);
 	return status;
