@@ -9,10 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "kernels.h"
+
+#define KERNELS_MIN_FREE (800ULL << 20)
 
 static bool is_file(const char *dir, const char *name)
 {
@@ -194,6 +197,22 @@ static int writable_dir(const char *dir)
 	return access(dir, W_OK | X_OK) < 0 ? -errno : 0;
 }
 
+/*
+ * A kernel unpacked takes about 400 MB (image, modules, headers) and its
+ * packages as much again while they are unpacked: refuse early, with one
+ * line, rather than fail halfway.
+ */
+static int enough_space(const char *dir)
+{
+	struct statvfs vfs;
+
+	if (statvfs(dir, &vfs) < 0)
+		return -errno;
+	if ((unsigned long long)vfs.f_bavail * vfs.f_frsize < KERNELS_MIN_FREE)
+		return -ENOSPC;
+	return 0;
+}
+
 int kernels_exec_script(const struct kernel_place *kp, const char *script,
 			char *const args[])
 {
@@ -215,6 +234,9 @@ int kernels_run_script(const struct kernel_place *kp, const char *script,
 	pid_t pid;
 
 	ret = writable_dir(kp->cache);
+	if (ret)
+		return ret;
+	ret = enough_space(kp->cache);
 	if (ret)
 		return ret;
 	pid = fork();
@@ -280,6 +302,9 @@ int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
 	if (ret == -EIO)
 		snprintf(msg, msize, "kernel %s: provisioning into %s failed (its messages are above); the next run starts it again",
 			 arg, kp.cache);
+	else if (ret == -ENOSPC)
+		snprintf(msg, msize, "kernel %s: the cache %s has less than %llu MB free; a kernel needs about that much: free some space or set MODRUN_CACHE",
+			 arg, kp.cache, KERNELS_MIN_FREE >> 20);
 	else if (ret)
 		snprintf(msg, msize, "kernel %s: cannot write the cache %s: %s",
 			 arg, kp.cache, strerror(-ret));

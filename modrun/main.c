@@ -24,6 +24,7 @@
 #include "deps.h"
 #include "initblob.h"
 #include "kernels.h"
+#include "kimage.h"
 #include "kvm.h"
 #include "ktap.h"
 #include "modinfo.h"
@@ -732,14 +733,20 @@ static int print_each(FILE *out, struct run_ctx *ctx, const struct options *o,
 static int run_modules(struct options *o, char **paths, int n)
 {
 	struct run r = { .o = o };
-	char image[4096], release[256], modules_dir[4096];
+	char image[4096], release[256], modules_dir[4096], why[256];
 	void *busybox = NULL;
-	int status;
+	int status, ret;
 
 	if (!find_kernel(o->kernel_dir, image, sizeof(image), release,
 			 sizeof(release)))
 		errx(2, "%s: no kernel there (vmlinux or vmlinuz): provision one with scripts/provision-kernel NAME, or give --kernel DIR",
 		     o->kernel_dir);
+	ret = kimage_check_file(image, why, sizeof(why));
+	if (ret == -EINVAL)
+		errx(2, "%s: %s: provision the kernel again (scripts/provision-kernel --refresh NAME)",
+		     image, why);
+	else if (ret)
+		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, paths, n, release, modules_dir);
 	plan_open_files(&r.files, o->files, o->nr_files);

@@ -1,6 +1,6 @@
 # modrun: host side (qemu, report parsing) and the guest's static /init.
 MODRUN_LIB := modrun/ktap.c modrun/taint.c modrun/kmsg.c modrun/modinfo.c \
-	modrun/deps.c modrun/kernels.c \
+	modrun/deps.c modrun/kernels.c modrun/kimage.c \
 	modrun/cpio.c modrun/qemu.c modrun/report.c modrun/kvm.c
 
 # The guest's /init: static, no sanitizers, embedded into modrun.
