@@ -8,7 +8,7 @@
 . "$(dirname "$0")/../lib.sh"
 need git make gcc qemu-system-x86_64
 kernels=(${INSTALL_KERNELS:-6.1 6.12})
-plan $((3 + 5 * ${#kernels[@]}))
+plan $((5 + 5 * ${#kernels[@]}))
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
 
@@ -24,6 +24,20 @@ mkdir -p "$tmp/work"
 cd "$tmp/work" || exit 1
 unset MODRUN_KERNEL MODRUN_CACHE CACHE
 export XDG_CACHE_HOME=$tmp/xdg
+# Provisioning killed halfway (SIGKILL while it downloads): the next run
+# sees that the kernel is not complete (no ready mark) and does it again.
+k=${kernels[0]}
+mkdir -p "hello-$k"
+cp "$TOP/module/hello.c" "$TOP/module/Kbuild" "hello-$k/"
+setsid "$bin" build --kernel "$k" "hello-$k" >"$tmp/killed.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 600); do grep -q "provision-kernel: fetching" "$tmp/killed.log" && break; sleep 0.1; done
+sleep 2
+kill -KILL -- -"$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+[ ! -e "$XDG_CACHE_HOME/modrun/kernels/$k/ready" ]; ok $? "$k: provisioning killed while it downloads leaves no ready mark"
+like "$("$bin" --list-kernels)" "^$k +[^ ]+ +not provisioned$" "$k: and --list-kernels says it is not provisioned"
+
 for k in "${kernels[@]}"; do
 	rm -rf "hello-$k"; mkdir "hello-$k"
 	cp "$TOP/module/hello.c" "$TOP/module/Kbuild" "hello-$k/"
