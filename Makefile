@@ -59,6 +59,7 @@ UNIT_TESTS :=
 include modrun/modrun.mk
 include modport/modport.mk
 include matrix/matrix.mk
+include fuzz/fuzz.mk
 
 tools: $(TOOLS)
 
@@ -86,7 +87,7 @@ module: kernel
 run: deps kernel module $(B)/bin/modrun
 	@scripts/show-run $(KERNEL) module/hello.ko
 
-check: deps kernel tools $(UNIT_TESTS)
+check: deps kernel tools $(UNIT_TESTS) $(FUZZ_REPLAY)
 	$(KBUILD_MODULE)
 	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 --directives tests/
 
