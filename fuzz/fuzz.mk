@@ -26,7 +26,12 @@ $(B)/san/bin/fuzz-modport: $(call objs,$(B)/san,fuzz/fuzz-modport.c $(MODPORT_LI
 	$(call link,$@,$^,$(SANFLAGS))
 FUZZ_REPLAY := $(B)/san/bin/fuzz-modport
 
-fuzz: deps $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
+fuzz-deps:
+	@scripts/install-deps afl++
+
+$(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS)): | fuzz-deps
+
+fuzz: fuzz-deps $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
 	@fuzz/run -s $(FUZZ_SECONDS) -o $(FUZZ_DIR) $(FUZZ_TARGETS)
 
-.PHONY: fuzz
+.PHONY: fuzz fuzz-deps
