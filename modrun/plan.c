@@ -278,71 +278,77 @@ void plan_free_files(struct guest_file *files, int n)
 	free(files);
 }
 
-struct plan_builder {
-	struct segment *s;
-	size_t text_len;
-};
-
-static void step(struct plan_builder *b, const char *what, const char *name,
-		 const char *line)
+/* A line of the plan /init reads. */
+static void add_line(struct segment *s, size_t *len, const char *line)
 {
-	struct segment *s = b->s;
 	size_t n = strlen(line);
 
+	s->text = xrealloc(s->text, *len + n + 2);
+	memcpy(s->text + *len, line, n);
+	s->text[*len + n] = '\n';
+	*len += n + 1;
+	s->text[*len] = '\0';
+}
+
+/* A step that is a test: its line, and what the report will call it. */
+static void add_step(struct segment *s, size_t *len, const char *what,
+		     const char *name, const char *line)
+{
 	s->plan = xrealloc(s->plan, (size_t)(s->nr_plan + 1) * sizeof(*s->plan));
 	s->plan[s->nr_plan].what = what;
 	s->plan[s->nr_plan].name = name;
 	s->nr_plan++;
-	s->text = xrealloc(s->text, b->text_len + n + 2);
-	memcpy(s->text + b->text_len, line, n);
-	s->text[b->text_len + n] = '\n';
-	b->text_len += n + 1;
-	s->text[b->text_len] = '\0';
+	add_line(s, len, line);
 }
 
-/* The modules of [first, last) with their dependencies, loaded once each. */
+static bool in_list(const int *list, int n, int v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == v)
+			return true;
+	return false;
+}
+
+/*
+ * The modules of [first, last), each after its in-tree dependencies, each
+ * loaded once; the commands; the unloads, last loaded first.
+ */
 static void fill_segment(struct segment *s, const struct module_set *set,
 			 int first, int last, const char **exec, int nr_exec)
 {
-	struct plan_builder b = { .s = s };
 	int *order = xrealloc(NULL, (size_t)set->n * sizeof(int)), nr = 0;
-	char line[512], head[128], *name;
+	char line[512], tn[TESTNAME_SIZE], *text;
+	size_t len = 0;
 	int i, k, j;
-	bool seen;
 
 	for (i = first; i < last; i++) {
 		for (k = 0; k <= set->m[i].nr_deps; k++) {
 			j = k < set->m[i].nr_deps ? set->m[i].deps[k] : i;
-			seen = false;
-			for (int q = 0; q < nr; q++)
-				seen |= order[q] == j;
-			if (seen)
+			if (in_list(order, nr, j))
 				continue;
 			order[nr++] = j;
 			snprintf(line, sizeof(line), "load %s /modrun/%d.ko",
 				 set->m[j].info.name, j);
-			step(&b, "load", set->m[j].info.name, line);
+			add_step(s, &len, "load", set->m[j].info.name, line);
 		}
 	}
 	for (i = 0; i < nr_exec; i++) {
-		char tn[TESTNAME_SIZE];
-
 		testname_exec(exec[i], tn, sizeof(tn));
-		name = xstrdup(tn + 5);		/* after "exec " */
 		snprintf(line, sizeof(line), "exec /modrun/exec/%d", i);
-		step(&b, "exec", name, line);
+		/* the name after "exec ": "CMD", quotes included */
+		add_step(s, &len, "exec", xstrdup(tn + 5), line);
 	}
 	for (i = nr - 1; i >= 0; i--) {
 		snprintf(line, sizeof(line), "unload %s",
 			 set->m[order[i]].info.name);
-		step(&b, "unload", set->m[order[i]].info.name, line);
+		add_step(s, &len, "unload", set->m[order[i]].info.name, line);
 	}
-	step(&b, NULL, NULL, "end");
-	s->nr_plan--;			/* "end" is not a test */
-	snprintf(head, sizeof(head), "segment %s %d\n", s->name, s->nr_plan);
-	name = xasprintf("%s%s", head, s->text);
+	add_line(s, &len, "end");
+	text = xasprintf("segment %s %d\n%s", s->name, s->nr_plan, s->text);
 	free(s->text);
-	s->text = name;
+	s->text = text;
 	free(order);
 }
 
