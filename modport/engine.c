@@ -449,7 +449,9 @@ static void walk_tokens(struct porter *pt)
 		const struct token *t = &tok[i];
 
 		if (t->type == TOKEN_COMMENT) {
-			if ((t->flags & TF_OPEN) && sc->open_tok == SCAN_NONE)
+			/* In a directive, an open comment ends with the file. */
+			if ((t->flags & TF_OPEN) && !(t->flags & TF_PP) &&
+			    sc->open_tok == SCAN_NONE)
 				sc->open_tok = i;
 			continue;
 		}

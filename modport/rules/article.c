@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../directive.h"
 #include "../engine.h"
 
 enum entry_kind { ENTRY_INIT, ENTRY_EXIT, ENTRY_KINDS };
@@ -47,7 +48,10 @@ struct entry {
 	size_t nr_decls, alloc_decls;
 	size_t nr_defs;
 	bool is_macro;		/* #define init_module ...: hands off */
+	size_t *alias;		/* '#define NAME init_module': NAME's tokens */
+	size_t nr_alias, alloc_alias;
 	bool registered;	/* module_init( / module_exit( used */
+	bool provided;		/* #define module_init: the interface's header */
 };
 
 /* A registration: module_init(NAME); and the like, replacing del bytes. */
@@ -578,6 +582,24 @@ static const enum rule_id rules[] = {
 	R_MISSING_LICENSE, NR_RULES
 };
 
+/* '#define NAME init_module' (object-like, nothing else in its body). */
+static void read_alias(struct porter *pt, const struct hit *h,
+		       struct entry *e)
+{
+	struct tokens s = { pt->buf, pt->tl };
+	size_t name;
+
+	if (!(h->flags & H_BODY) || h->kw != KW_DEFINE ||
+	    pp_next(pt->tl, h->tok) != SCAN_NONE)
+		return;
+	name = define_name(&s, directive_of(pt->tl, h->tok));
+	if (name == SCAN_NONE || pt->buf[tok_end(&pt->tl->tok[name])] == '(' ||
+	    define_body(&s, name) != h->tok)
+		return;
+	if (!GROW(pt, e->alias, e->nr_alias, e->alloc_alias))
+		e->alias[e->nr_alias++] = name;
+}
+
 /* The entry points, their macros and registrations, the license. */
 static void read_entries(struct porter *pt, struct article *a,
 			 const struct hit *h, size_t n)
@@ -594,6 +616,11 @@ static void read_entries(struct porter *pt, struct article *a,
 			if (h->word <= W_CLEANUP_MODULE && (h->flags & H_ARG) &&
 			    (h->kw == KW_DEFINE || h->kw == KW_UNDEF))
 				a->entry[h->word].is_macro = true;
+			else if (h->word <= W_CLEANUP_MODULE)
+				read_alias(pt, h, &a->entry[h->word]);
+			else if (h->word <= W_MODULE_EXIT &&
+				 (h->flags & H_ARG) && h->kw == KW_DEFINE)
+				a->entry[h->word - W_MODULE_INIT].provided = true;
 			continue;
 		}
 		if (h->word <= W_CLEANUP_MODULE) {
@@ -608,6 +635,44 @@ static void read_entries(struct porter *pt, struct article *a,
 		else if (call)
 			a->entry[h->word - W_MODULE_INIT].registered = true;
 	}
+}
+
+/*
+ * What the rename cannot take: an alias '#define NAME init_module', a
+ * definition beside module_init() (an #if branch for older kernels), a
+ * declaration with no definition (a header's, unless the header is the
+ * one that defines module_init(): <linux/module.h>).  Reported.
+ */
+static void report_others(struct porter *pt, struct article *a, int kind)
+{
+	const struct entry *e = &a->entry[kind];
+	const struct token *tok = pt->tl->tok;
+	size_t k;
+
+	for (k = 0; k < e->nr_alias; k++) {
+		const struct token *t = &tok[e->alias[k]];
+		int n = (int)t->len;
+
+		add_finding(pt, tok[directive_of(pt->tl, e->alias[k])].pos,
+			    rule_id[kind], SEV_WARNING, false,
+			    "'#define %.*s %s' makes %.*s() the magic %s(), which objtool rejects on IBT kernels (6.15+): drop the #define and register %.*s() with %s(); port it by hand",
+			    n, pt->buf + t->pos, old_name[kind], n,
+			    pt->buf + t->pos, old_name[kind], n,
+			    pt->buf + t->pos, macro[kind]);
+	}
+	if (e->is_macro)
+		return;
+	for (k = 0; e->registered && k < e->nr_decls; k++)
+		if (e->decl[k].close != SCAN_NONE)
+			add_finding(pt, tok[e->decl[k].name].pos, rule_id[kind],
+				    SEV_WARNING, false,
+				    "%s() is defined although the file registers with %s(): a definition for older kernels (an #if branch dead on 2.6) or a second entry point, and objtool rejects the magic name on IBT kernels (6.15+); remove it; port it by hand",
+				    old_name[kind], macro[kind]);
+	for (k = 0; !e->nr_defs && !e->provided && k < e->nr_decls; k++)
+		add_finding(pt, tok[e->decl[k].name].pos, rule_id[kind],
+			    SEV_WARNING, false,
+			    "a declaration of %s(): 2.6 modules register their entry points with %s() and the definition becomes a static function of another name, so it is stale; remove it; port it by hand",
+			    old_name[kind], macro[kind]);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -625,8 +690,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		const struct entry *e = &a->entry[kind];
 
 		a->fires[kind] = e->nr_defs && !e->is_macro && !e->registered;
-		if (!a->fires[kind])
+		if (!a->fires[kind]) {
+			report_others(pt, a, kind);
 			continue;
+		}
 		if (!rule_wrapper(pt, a, kind))
 			rule_entry(pt, a, kind);
 		if (first == SCAN_NONE)
@@ -646,8 +713,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; k < a->nr_reg; k++)
 		free(a->reg[k].text);
 	free(a->reg);
-	free(a->entry[ENTRY_INIT].decl);
-	free(a->entry[ENTRY_EXIT].decl);
+	for (kind = 0; kind < ENTRY_KINDS; kind++) {
+		free(a->entry[kind].decl);
+		free(a->entry[kind].alias);
+	}
 	free(a);
 }
 
