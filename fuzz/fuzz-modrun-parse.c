@@ -3,20 +3,18 @@
  * fuzz-modrun-parse: what `modrun parse -` does with a saved log - every
  * line through the session (segments, --each, boots, the console's crash
  * markers), then the verdict printed as KTAP - on bytes from AFL++
- * (persistent mode, `make fuzz`) or, built with a plain compiler, on each
- * file named on the command line (tests/fuzz.t, under ASan and UBSan).
+ * or from files (fuzz/harness.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "harness.h"
 #include "../modrun/report.h"
 #include "../modrun/session.h"
 #include "../modrun/taint.h"
 
-static FILE *devnull;
-
-static void one_input(const unsigned char *data, size_t len)
+void fuzz_one(const unsigned char *data, size_t len)
 {
 	static const char *expect[] = { "Hello, world" };
 	struct session ss;
@@ -40,48 +38,11 @@ static void one_input(const unsigned char *data, size_t len)
 	fclose(f);
 	run.timeout = ss.timeout;
 	if (ss.each) {
-		session_print_each(devnull, &ss, &run, &ro);
+		session_print_each(fuzz_devnull, &ss, &run, &ro);
 	} else {
 		run.end = ss.seg[0].guest.done ? VM_POWERED_OFF : ss.seg[0].end;
-		report_print(devnull, &ss.seg[0].guest, &ss.seg[0].console, &run,
+		report_print(fuzz_devnull, &ss.seg[0].guest, &ss.seg[0].console, &run,
 			     &ro);
 	}
 	session_free(&ss);
 }
-
-#ifdef __AFL_FUZZ_TESTCASE_LEN
-__AFL_FUZZ_INIT();
-
-int main(void)
-{
-	unsigned char *data;
-
-	devnull = fopen("/dev/null", "w");
-	__AFL_INIT();
-	data = __AFL_FUZZ_TESTCASE_BUF;
-	while (__AFL_LOOP(100000))
-		one_input(data, (size_t)__AFL_FUZZ_TESTCASE_LEN);
-	return 0;
-}
-#else
-int main(int argc, char **argv)
-{
-	static unsigned char data[1 << 20];
-	int i;
-
-	devnull = fopen("/dev/null", "w");
-	for (i = 1; i < argc; i++) {
-		FILE *f = fopen(argv[i], "rb");
-		size_t n;
-
-		if (!f) {
-			perror(argv[i]);
-			return 2;
-		}
-		n = fread(data, 1, sizeof(data), f);
-		fclose(f);
-		one_input(data, n);
-	}
-	return 0;
-}
-#endif

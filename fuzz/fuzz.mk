@@ -17,15 +17,15 @@ FUZZ_DIR := $(B)/fuzz
 FUZZ_LIB_modport := $(MODPORT_LIB)
 FUZZ_LIB_modrun-parse := $(MODRUN_LIB) modrun/session.c modrun/plan.c modrun/initblob.c
 
-$(FUZZ_DIR)/fuzz-%: fuzz/fuzz-%.c $(MODPORT_LIB) $(MODRUN_LIB) $(B)/init
+$(FUZZ_DIR)/fuzz-%: fuzz/fuzz-%.c fuzz/harness.c $(MODPORT_LIB) $(MODRUN_LIB) $(B)/init
 	@mkdir -p $(dir $@)
 	$(AFL_CC) -std=c11 -D_GNU_SOURCE -O2 -g -w -DINIT_PATH='"$(abspath $(B)/init)"' \
-		-o $@ $< $(FUZZ_LIB_$*)
+		-o $@ $< fuzz/harness.c $(FUZZ_LIB_$*)
 
 # The same harnesses with ASan and UBSan, no AFL: the regression replay.
-$(B)/san/bin/fuzz-modport: $(call objs,$(B)/san,fuzz/fuzz-modport.c $(MODPORT_LIB))
+$(B)/san/bin/fuzz-modport: $(call objs,$(B)/san,fuzz/fuzz-modport.c fuzz/harness.c $(MODPORT_LIB))
 	$(call link,$@,$^,$(SANFLAGS))
-$(B)/san/bin/fuzz-modrun-parse: $(call objs,$(B)/san,fuzz/fuzz-modrun-parse.c $(FUZZ_LIB_modrun-parse))
+$(B)/san/bin/fuzz-modrun-parse: $(call objs,$(B)/san,fuzz/fuzz-modrun-parse.c fuzz/harness.c $(FUZZ_LIB_modrun-parse))
 	$(call link,$@,$^,$(SANFLAGS))
 FUZZ_REPLAY := $(B)/san/bin/fuzz-modport $(B)/san/bin/fuzz-modrun-parse
 
