@@ -56,6 +56,7 @@ UNIT_TESTS :=
 include modrun/modrun.mk
 -include modport/modport.mk
 -include matrix/matrix.mk
+-include bench/ldd3.mk
 
 tools: $(TOOLS)
 
