@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buildfile.h"
 #include "diag.h"
 #include "diff.h"
 #include "inplace.h"
+#include "kversion.h"
 #include "rewrite.h"
 #include "rules.h"
 #include "source.h"
@@ -41,6 +43,7 @@ struct ctx {
 	struct rule_count count[MAX_RULES];
 	size_t nr_count;
 	struct port_opts opts;
+	struct kv_range target;	/* --target, default KV_DEFAULT_TARGET */
 	struct source src;
 	struct token_list tl;
 };
@@ -51,9 +54,10 @@ static void __attribute__((noreturn)) usage(const char *why)
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			why);
 	fprintf(why ? stderr : stdout,
-		"usage: %s check [--summary] [--name=NAME] PATH...\n"
+		"usage: %s check [--summary] [--name=NAME] [--target=VERSION] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
-		"           [--param-perm=OCTAL] PATH...\n"
+		"           [--param-perm=OCTAL] [--target=VERSION] PATH...\n"
+		"       (VERSION: 6.1, 6.12.5, a range 6.1..7.3; default " KV_DEFAULT_TARGET ")\n"
 		"       (PATH - is standard input; fix - writes the fixed source)\n"
 		"       %s --help | --version\n",
 		program_invocation_short_name, program_invocation_short_name,
@@ -212,6 +216,25 @@ static int port_one(struct ctx *c, struct port *p)
 	return max_status(report_leftovers(c, p), apply_fix(c, p));
 }
 
+/* A build file, or C: the rules, then the version conditionals resolved. */
+static int port_source(struct ctx *c, const char *path, struct port *p)
+{
+	struct port kv = { 0 };
+	int ret;
+
+	if (buildfile_name(path)) {
+		p->open_pos = (size_t)-1;
+		return buildfile_port(c->src.buf, c->src.len, &c->target, p);
+	}
+	ret = tokenize(c->src.buf, c->src.len, &c->tl) ||
+	      port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, p) ||
+	      (p->open_pos == (size_t)-1 &&
+	       (kv_resolve(c->src.buf, c->src.len, &c->tl, &c->target, &kv) ||
+		kv_merge(p, &kv)));
+	port_free(&kv);
+	return ret;
+}
+
 /* Port the source just read into c->src. */
 static int process_source(struct ctx *c, enum source_status read)
 {
@@ -228,8 +251,7 @@ static int process_source(struct ctx *c, enum source_status read)
 		break;
 	}
 	status = check_encoding(&c->src);
-	if (tokenize(c->src.buf, c->src.len, &c->tl) ||
-	    port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, &p)) {
+	if (port_source(c, path, &p)) {
 		file_error(path, "%s", strerror(ENOMEM));
 		port_free(&p);
 		return 2;
@@ -268,6 +290,7 @@ static const struct option longopts[] = {
 	{ "name", required_argument, NULL, 'n' },
 	{ "param-perm", required_argument, NULL, 'p' },
 	{ "summary", no_argument, NULL, 's' },
+	{ "target", required_argument, NULL, 't' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -284,7 +307,7 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahil:n:p:sV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahil:n:p:st:V", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->opts.annotate = true;
@@ -313,6 +336,10 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 		case 's':
 			c->summary = true;
 			break;
+		case 't':
+			if (kv_parse_target(optarg, &c->target))
+				usage("--target wants a kernel version (6.1, 6.12.5) or a range LO..HI");
+			break;
 		case 'V':
 			printf("%s %s\n", program_invocation_short_name,
 			       MODPORT_VERSION);
@@ -328,6 +355,7 @@ int main(int argc, char **argv)
 	struct ctx c = { .verb = VERB_NONE };
 	int status = 0, i;
 
+	kv_parse_target(KV_DEFAULT_TARGET, &c.target);
 	parse_options(&c, argc, argv);
 	argc -= optind;
 	argv += optind;
