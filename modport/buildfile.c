@@ -129,7 +129,7 @@ static int is_name(const char *buf, size_t s, size_t e, const char *name)
 /* Relative -I paths in buf[s, e): -I$(src)/PATH before 6.13. */
 static int include_paths(struct bf *b, size_t s, size_t e)
 {
-	size_t i;
+	size_t i, dot;
 
 	if (!kv_below(b->r, CWD_IS_MODULE))
 		return 0;
@@ -137,16 +137,23 @@ static int include_paths(struct bf *b, size_t s, size_t e)
 		const char *p = b->buf + i;
 		size_t n;
 
+		/*
+		 * Only ./ and ../: a path like -Idrivers/foo is the kernel
+		 * tree's own way (in-tree, kbuild runs at the top).
+		 */
 		if (p[0] != '-' || p[1] != 'I' || (i > s && !blank(p[-1])) ||
-		    p[2] == '/' || p[2] == '$' || blank(p[2]) || p[2] == '\\')
+		    p[2] != '.' || (p[3] != '/' && p[3] != '.' &&
+				    !blank(p[3]) && i + 3 < e))
 			continue;
 		for (n = 2; i + n < e && !blank(p[n]) && p[n] != '\\'; n++)
 			;
+		/* -I./x -> -I$(src)/x, -I. -> -I$(src), -I../x -> -I$(src)/../x */
+		dot = n == 3 ? 1 : p[3] == '/' ? 2 : 0;
 		if (add_finding(b->out, i, "kbuild-include-path", true,
-				"%.*s is relative to the directory kbuild runs in, the kernel's tree before Linux 6.13: use -I$(src)/%.*s",
-				(int)(n > 60 ? 60 : n), p,
-				(int)(n - 2 > 58 ? 58 : n - 2), p + 2) ||
-		    add_edit(b->out, i + 2, 0, "$(src)/"))
+				"%.*s is relative to the directory kbuild runs in, the kernel's tree before Linux 6.13: use -I$(src)%s%.*s",
+				(int)(n > 60 ? 60 : n), p, dot == 1 ? "" : "/",
+				(int)(n - 2 - dot > 58 ? 58 : n - 2 - dot), p + 2 + dot) ||
+		    add_edit(b->out, i + 2, dot, dot == 1 ? "$(src)" : "$(src)/"))
 			return -ENOMEM;
 		i += n;
 	}
@@ -169,9 +176,13 @@ static int assignment(struct bf *b, size_t ns, size_t ne, size_t vs,
 			return -ENOMEM;
 		return include_paths(b, vs, ve);
 	}
-	for (k = 0; k < NR_EXTRA; k++) {
+	for (k = 0; k < NR_EXTRA && b->kbuild; k++) {
 		if (!is_name(b->buf, ns, ne, extra_old[k]))
 			continue;
+		while (vs < ve && blank(b->buf[vs]))
+			vs++;
+		if (vs == ve)
+			return 0;	/* emptied (kbuild's own reset): nothing lost */
 		if (kv_reaches(b->r, GONE_EXTRA_FLAGS) &&
 		    (add_finding(b->out, ns, "kbuild-extra-flags", !low,
 				 "%s is ignored since Linux 6.15: use %s (since 2.6.34)",
@@ -187,14 +198,26 @@ static int assignment(struct bf *b, size_t ns, size_t ne, size_t vs,
 	return 0;
 }
 
-/* $(EXTRA_CFLAGS) and ${EXTRA_CFLAGS} read in buf[s, e). */
+/*
+ * $(EXTRA_CFLAGS) and ${EXTRA_CFLAGS} read in buf[s, e); not on a line
+ * that hands it to its modern name (ccflags-y += $(EXTRA_CFLAGS): kbuild's
+ * own compatibility, which renaming would make recursive).
+ */
 static int references(struct bf *b, size_t s, size_t e)
 {
 	size_t i, k, n;
 
-	if (!kv_reaches(b->r, GONE_EXTRA_FLAGS) ||
+	for (i = s; i < e && blank(b->buf[i]); i++)
+		;
+	for (k = 0; k < NR_EXTRA; k++)
+		if (!strncmp(b->buf + i, extra_new[k], strlen(extra_new[k])) &&
+		    (blank(b->buf[i + strlen(extra_new[k])]) ||
+		     strchr("+:?=", b->buf[i + strlen(extra_new[k])])))
+			return 0;
+
+	if (!b->kbuild || !kv_reaches(b->r, GONE_EXTRA_FLAGS) ||
 	    kv_below(b->r, SINCE_CCFLAGS_Y))
-		return 0;
+		return 0;	/* a Makefile of programs: EXTRA_CFLAGS is its own */
 	for (i = s; i + 3 < e; i++) {
 		if (b->buf[i] != '$' || (b->buf[i + 1] != '(' && b->buf[i + 1] != '{'))
 			continue;
@@ -235,6 +258,35 @@ static int subdirs(struct bf *b, size_t s, size_t e)
 			return -ENOMEM;
 	}
 	return 0;
+}
+
+/*
+ * Does a line (not a recipe) begin with obj-m, obj-y, obj-$(...) or
+ * NAME-objs: is this a kbuild file, not a Makefile of programs?
+ */
+static bool declares_objects(const char *buf, size_t len)
+{
+	size_t s = 0, i;
+
+	while (s < len) {
+		i = s;
+		if (buf[i] != '\t') {
+			while (i < len && blank(buf[i]))
+				i++;
+			if (!strncmp(buf + i, "obj-m", 5) || !strncmp(buf + i, "obj-y", 5) ||
+			    !strncmp(buf + i, "obj-$(", 6))
+				return true;
+			while (i < len && name_char(buf[i]) && buf[i] != '$' &&
+			       buf[i] != '(' && buf[i] != ')')
+				i++;
+			if (i - s > 5 && !memcmp(buf + i - 5, "-objs", 5))
+				return true;
+		}
+		while (s < len && buf[s] != '\n')
+			s++;
+		s++;
+	}
+	return false;
 }
 
 /* One logical line buf[s, e) (splices included). */
@@ -290,8 +342,7 @@ int buildfile_port(const char *buf, size_t len, const struct kv_range *r,
 	size_t s = 0, e;
 	int ret;
 
-	b.kbuild = has_word(buf, 0, len, "obj-m") || has_word(buf, 0, len, "obj-y") ||
-		   strstr(buf, "obj-$(") || strstr(buf, "-objs");
+	b.kbuild = declares_objects(buf, len);
 	while (s < len) {
 		for (e = s; e < len; e++) {
 			if (buf[e] != '\n')

@@ -9,7 +9,7 @@
  *                       EXTRA_LDFLAGS: gone in 6.15 -> ccflags-y, asflags-y,
  *                       cppflags-y, ldflags-y (there since 2.6.34)
  *   kbuild-subdirs      make SUBDIRS=DIR: rejected since 5.3 -> M=DIR
- *   kbuild-include-path a relative -I in those flags: relative to the
+ *   kbuild-include-path -I./PATH or -I../PATH in those flags: relative to the
  *                       kernel's tree before 6.13 -> -I$(src)/PATH
  *
  * Everything else (KERNELDIR ?=, targets, recipes, comments) is kept
