@@ -1,5 +1,6 @@
 # modrun / modport: the article's hello module, proven in a real kernel.
 #
+#   make          every tool, and the module when the kernel is provisioned
 #   make run      install what is missing, fetch a kernel, build, boot, show
 #   make check    all tests (TAP, run by prove)
 #   make bench    benchmarks (ratios measured side by side)
@@ -12,7 +13,9 @@ CACHE ?= $(CURDIR)/cache
 KDIR ?= $(CACHE)/kernels/$(KERNEL)/build
 B := build
 
-CC ?= gcc
+# The default goal, before any included rule can take its place.
+all:
+
 CFLAGS ?= -O2 -g
 WARNFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
@@ -54,11 +57,17 @@ endef
 TOOLS :=
 UNIT_TESTS :=
 include modrun/modrun.mk
--include modport/modport.mk
--include matrix/matrix.mk
+include modport/modport.mk
+include matrix/matrix.mk
 -include bench/ldd3.mk
 
 tools: $(TOOLS)
+
+# The module too, where its kernel is already provisioned (no download).
+all: tools $(if $(wildcard $(KDIR)/Makefile),module-built)
+
+module-built: tools
+	$(KBUILD_MODULE)
 
 # Everything a fresh Debian machine lacks (apt-get, as root).
 deps:
@@ -66,6 +75,7 @@ deps:
 
 kernel: deps
 	@scripts/provision-kernel $(KERNEL)
+	@scripts/provision-busybox
 
 # KDIR given on the command line builds there (e.g. the host's headers);
 # otherwise scripts/kbuild builds with the kernel's own toolchain.
@@ -79,15 +89,39 @@ run: deps kernel module $(B)/bin/modrun
 
 check: deps kernel tools $(UNIT_TESTS)
 	$(KBUILD_MODULE)
-	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 tests/
+	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 --directives tests/
 
 bench: deps kernel tools module
 	@for b in bench/*.sh; do $$b || exit 1; done
+
+# make install [PREFIX=/usr/local] [DESTDIR=...]: the tools, their manuals,
+# and what modrun needs at run time (kernels.conf and the provisioning and
+# build-root scripts, in $(DATADIR)); make uninstall removes exactly that.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DATADIR ?= $(PREFIX)/share/modrun
+INSTALL_TOOLS := modrun modport
+INSTALL_MANS := modrun/modrun.1 modport/modport.1
+INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
+
+install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/scripts
+	install -m 0755 $^ $(DESTDIR)$(BINDIR)/
+	install -m 0644 $(INSTALL_MANS) $(DESTDIR)$(MANDIR)/man1/
+	install -m 0644 kernels.conf $(DESTDIR)$(DATADIR)/
+	install -m 0755 $(INSTALL_SCRIPTS) $(DESTDIR)$(DATADIR)/scripts/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
+	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(INSTALL_MANS)))
+	rm -f $(DESTDIR)$(DATADIR)/kernels.conf $(addprefix $(DESTDIR)$(DATADIR)/,$(INSTALL_SCRIPTS))
+	-rmdir $(DESTDIR)$(DATADIR)/scripts $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: tools deps kernel module run check bench clean
+.PHONY: all tools module-built deps kernel module run check bench clean install uninstall
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

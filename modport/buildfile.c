@@ -29,15 +29,20 @@ bool buildfile_name(const char *path)
 struct bf {
 	const char *buf;
 	size_t len;
+	const struct rule_set *rs;	/* NULL: every rule */
 	const struct kv_range *r;
 	struct port *out;
 	bool kbuild;		/* the file declares kbuild objects */
+	bool muted;		/* the last finding's rule is not selected */
 };
 
-static int add_edit(struct port *out, size_t pos, size_t del, const char *text)
+static int add_edit(struct bf *b, size_t pos, size_t del, const char *text)
 {
+	struct port *out = b->out;
 	struct edit *e;
 
+	if (b->muted)
+		return 0;
 	if (out->nr_e == out->alloc_e) {
 		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
 
@@ -57,33 +62,45 @@ static int add_edit(struct port *out, size_t pos, size_t del, const char *text)
 	return 0;
 }
 
-static int add_finding(struct port *out, size_t pos, const char *rule,
+static int add_finding(struct bf *b, size_t pos, enum rule_id rule,
 		       bool fixable, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-static int add_finding(struct port *out, size_t pos, const char *rule,
+static int add_finding(struct bf *b, size_t pos, enum rule_id rule,
 		       bool fixable, const char *fmt, ...)
 {
+	struct port *out = b->out;
 	struct finding *f;
 	va_list ap;
+	int n;
 
+	b->muted = b->rs && !b->rs->on[rule];
+	if (b->muted)
+		return 0;
 	if (out->nr_f == out->alloc_f) {
-		size_t n = out->alloc_f ? 2 * out->alloc_f : 8;
+		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
 
-		f = realloc(out->f, n * sizeof(*f));
+		f = realloc(out->f, k * sizeof(*f));
 		if (!f)
 			return -ENOMEM;
 		out->f = f;
-		out->alloc_f = n;
+		out->alloc_f = k;
 	}
-	f = &out->f[out->nr_f++];
+	f = &out->f[out->nr_f];
 	f->pos = pos;
 	f->rule = rule;
 	f->severity = SEV_WARNING;
 	f->fixable = fixable;
 	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	f->msg = malloc((size_t)n + 1);
+	if (!f->msg)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out->nr_f++;
 	return 0;
 }
 
@@ -149,11 +166,11 @@ static int include_paths(struct bf *b, size_t s, size_t e)
 			;
 		/* -I./x -> -I$(src)/x, -I. -> -I$(src), -I../x -> -I$(src)/../x */
 		dot = n == 3 ? 1 : p[3] == '/' ? 2 : 0;
-		if (add_finding(b->out, i, "kbuild-include-path", true,
+		if (add_finding(b, i, R_KBUILD_INCLUDE_PATH, true,
 				"%.*s is relative to the directory kbuild runs in, the kernel's tree before Linux 6.13: use -I$(src)%s%.*s",
 				(int)(n > 60 ? 60 : n), p, dot == 1 ? "" : "/",
 				(int)(n - 2 - dot > 58 ? 58 : n - 2 - dot), p + 2 + dot) ||
-		    add_edit(b->out, i + 2, dot, dot == 1 ? "$(src)" : "$(src)/"))
+		    add_edit(b, i + 2, dot, dot == 1 ? "$(src)" : "$(src)/"))
 			return -ENOMEM;
 		i += n;
 	}
@@ -169,10 +186,10 @@ static int assignment(struct bf *b, size_t ns, size_t ne, size_t vs,
 
 	if (b->kbuild && is_name(b->buf, ns, ne, "CFLAGS") &&
 	    kv_reaches(b->r, GONE_CFLAGS)) {
-		if (add_finding(b->out, ns, "kbuild-cflags", !low,
+		if (add_finding(b, ns, R_KBUILD_CFLAGS, !low,
 				"CFLAGS set in a kbuild Makefile is ignored since Linux 2.6.24 (kbuild compiles with KBUILD_CFLAGS): use ccflags-y%s",
 				low ? " (since 2.6.34; EXTRA_CFLAGS before)" : "") ||
-		    (!low && add_edit(b->out, ns, ne - ns, "ccflags-y")))
+		    (!low && add_edit(b, ns, ne - ns, "ccflags-y")))
 			return -ENOMEM;
 		return include_paths(b, vs, ve);
 	}
@@ -184,10 +201,10 @@ static int assignment(struct bf *b, size_t ns, size_t ne, size_t vs,
 		if (vs == ve)
 			return 0;	/* emptied (kbuild's own reset): nothing lost */
 		if (kv_reaches(b->r, GONE_EXTRA_FLAGS) &&
-		    (add_finding(b->out, ns, "kbuild-extra-flags", !low,
+		    (add_finding(b, ns, R_KBUILD_EXTRA_FLAGS, !low,
 				 "%s is ignored since Linux 6.15: use %s (since 2.6.34)",
 				 extra_old[k], extra_new[k]) ||
-		     (!low && add_edit(b->out, ns, ne - ns, extra_new[k]))))
+		     (!low && add_edit(b, ns, ne - ns, extra_new[k]))))
 			return -ENOMEM;
 		return k == 0 ? include_paths(b, vs, ve) : 0;
 	}
@@ -229,10 +246,10 @@ static int references(struct bf *b, size_t s, size_t e)
 		}
 		if (k == NR_EXTRA)
 			continue;
-		if (add_finding(b->out, i + 2, "kbuild-extra-flags", true,
+		if (add_finding(b, i + 2, R_KBUILD_EXTRA_FLAGS, true,
 				"%s is ignored since Linux 6.15: use %s (since 2.6.34)",
 				extra_old[k], extra_new[k]) ||
-		    add_edit(b->out, i + 2, n, extra_new[k]))
+		    add_edit(b, i + 2, n, extra_new[k]))
 			return -ENOMEM;
 	}
 	return 0;
@@ -252,9 +269,9 @@ static int subdirs(struct bf *b, size_t s, size_t e)
 		if (memcmp(b->buf + i, w, n) || b->buf[i + n] != '=' ||
 		    (i > s && !blank(b->buf[i - 1])))
 			continue;
-		if (add_finding(b->out, i, "kbuild-subdirs", true,
+		if (add_finding(b, i, R_KBUILD_SUBDIRS, true,
 				"make SUBDIRS= is rejected since Linux 5.3: use M=") ||
-		    add_edit(b->out, i, n, "M"))
+		    add_edit(b, i, n, "M"))
 			return -ENOMEM;
 	}
 	return 0;
@@ -335,13 +352,16 @@ static int line(struct bf *b, size_t s, size_t e)
 	return assignment(b, ns, ne, i, ce);
 }
 
-int buildfile_port(const char *buf, size_t len, const struct kv_range *r,
+int buildfile_port(const char *buf, size_t len, const struct rule_set *rs,
 		   struct port *out)
 {
-	struct bf b = { .buf = buf, .len = len, .r = r, .out = out };
+	struct kv_range r;
+	struct bf b = { .buf = buf, .len = len, .rs = rs, .r = &r, .out = out };
 	size_t s = 0, e;
 	int ret;
 
+	kv_target(rs, &r);
+	out->open_pos = (size_t)-1;
 	b.kbuild = declares_objects(buf, len);
 	while (s < len) {
 		for (e = s; e < len; e++) {

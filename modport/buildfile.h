@@ -28,10 +28,11 @@
 bool buildfile_name(const char *path);
 
 /*
- * Port the build file buf[0..len) for the kernels of r: findings (the
- * rule IDs above) and edits added to out.  Returns 0 or -ENOMEM.
+ * Port the build file buf[0..len) for the target of rs (NULL: every rule,
+ * the default target), with the rules rs selects: findings (the rule IDs
+ * above) and edits added to out.  Returns 0 or -ENOMEM.
  */
-int buildfile_port(const char *buf, size_t len, const struct kv_range *r,
+int buildfile_port(const char *buf, size_t len, const struct rule_set *rs,
 		   struct port *out);
 
 #endif

@@ -57,6 +57,16 @@ int kv_parse_target(const char *s, struct kv_range *r)
 	return 0;
 }
 
+void kv_target(const struct rule_set *rs, struct kv_range *r)
+{
+	if (rs && rs->target_hi) {
+		r->lo = rs->target_lo;
+		r->hi = rs->target_hi;
+	} else {
+		kv_parse_target(KV_DEFAULT_TARGET, r);
+	}
+}
+
 static void format_one(kv_code v, bool whole, char *buf, size_t size)
 {
 	if (whole)
@@ -232,7 +242,7 @@ static struct val primary(struct parser *p)
 		if (a.k != V_NUM || b.k != V_NUM || c.k != V_NUM ||
 		    a.n < 0 || b.n < 0 || c.n < 0 || a.n > 255 || b.n > 255)
 			return unknown;
-		n = KV(a.n, b.n, c.n);
+		n = KV(a.n, b.n, c.n > 255 ? 255 : c.n);	/* c saturates (4.9) */
 		note_const(p, n);
 		return num(n);
 	}
@@ -439,24 +449,32 @@ static int add_finding(struct port *out, size_t pos, const char *fmt, ...)
 {
 	struct finding *f;
 	va_list ap;
+	int n;
 
 	if (out->nr_f == out->alloc_f) {
-		size_t n = out->alloc_f ? 2 * out->alloc_f : 8;
+		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
 
-		f = realloc(out->f, n * sizeof(*f));
+		f = realloc(out->f, k * sizeof(*f));
 		if (!f)
 			return -ENOMEM;
 		out->f = f;
-		out->alloc_f = n;
+		out->alloc_f = k;
 	}
-	f = &out->f[out->nr_f++];
+	f = &out->f[out->nr_f];
 	f->pos = pos;
-	f->rule = "version-conditional";
+	f->rule = R_VERSION_CONDITIONAL;
 	f->severity = SEV_WARNING;
 	f->fixable = true;
 	va_start(ap, fmt);
-	vsnprintf(f->msg, sizeof(f->msg), fmt, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
+	f->msg = malloc((size_t)n + 1);
+	if (!f->msg)
+		return -ENOMEM;
+	va_start(ap, fmt);
+	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out->nr_f++;
 	return 0;
 }
 
@@ -765,6 +783,8 @@ int kv_merge(struct port *p, struct port *kv)
 	for (k = n = 0; k < p->nr_f; k++)
 		if (!in_cut(kv, p->f[k].pos, 1))
 			p->f[n++] = p->f[k];
+		else
+			free(p->f[k].msg);
 	p->nr_f = n;
 	for (k = 0; k < kv->nr_f; k++) {
 		if (p->nr_f == p->alloc_f) {

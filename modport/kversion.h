@@ -18,13 +18,10 @@
 #include <stdint.h>
 
 #include "rules.h"
+#include "ruletab.h"	/* KV(a, b, c): KERNEL_VERSION(a, b, c) */
 #include "token.h"
 
 typedef uint32_t kv_code;	/* a LINUX_VERSION_CODE value */
-
-/* KERNEL_VERSION(a,b,c) as the kernel computes it since 4.9 (c saturates). */
-#define KV(a, b, c) \
-	((kv_code)(((a) << 16) + ((b) << 8) + ((c) > 255 ? 255 : (c))))
 
 struct kv_range {
 	kv_code lo, hi;		/* inclusive */
@@ -38,6 +35,9 @@ struct kv_range {
  * (LO above HI, a number out of range, anything else).
  */
 int kv_parse_target(const char *s, struct kv_range *r);
+
+/* The target of --target (rs->target_*), or the default if none. */
+void kv_target(const struct rule_set *rs, struct kv_range *r);
 
 /* "6.1" (a whole series, .0 to .255) or "6.1.20" into buf; "LO..HI". */
 void kv_format_range(const struct kv_range *r, char *buf, size_t size);

@@ -28,22 +28,14 @@
 
 enum verb { VERB_NONE, VERB_CHECK, VERB_FIX };
 
-#define MAX_RULES 64
-
-struct rule_count {
-	const char *rule;
-	size_t n;
-};
-
 struct ctx {
 	enum verb verb;
 	bool in_place;
 	bool filter;		/* fix -: the fixed source to stdout */
 	bool summary;
-	struct rule_count count[MAX_RULES];
-	size_t nr_count;
+	size_t count[NR_RULES];	/* --summary */
 	struct port_opts opts;
-	struct kv_range target;	/* --target, default KV_DEFAULT_TARGET */
+	struct rule_set rules;	/* --rules, --ignore, --target */
 	struct source src;
 	struct token_list tl;
 };
@@ -54,12 +46,12 @@ static void __attribute__((noreturn)) usage(const char *why)
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			why);
 	fprintf(why ? stderr : stdout,
-		"usage: %s check [--summary] [--name=NAME] [--target=VERSION] PATH...\n"
+		"usage: %s check [--summary] [--name=NAME] [RULES] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
-		"           [--param-perm=OCTAL] [--target=VERSION] PATH...\n"
-		"       (VERSION: 6.1, 6.12.5, a range 6.1..7.3; default " KV_DEFAULT_TARGET ")\n"
+		"           [--param-perm=OCTAL] [RULES] PATH...\n"
+		"       RULES: --rules=ID,... --ignore=ID,... --target=VERSION|LO..HI\n"
 		"       (PATH - is standard input; fix - writes the fixed source)\n"
-		"       %s --help | --version\n",
+		"       %s --list-rules | --help | --version\n",
 		program_invocation_short_name, program_invocation_short_name,
 		program_invocation_short_name);
 	exit(why ? 2 : 0);
@@ -70,37 +62,26 @@ static int max_status(int a, int b)
 	return a > b ? a : b;
 }
 
-/* --summary: one more finding of rule. */
-static void count_rule(struct ctx *c, const char *rule)
+/* --summary: RULE COUNT per rule that found something, by ID, then the total. */
+static void print_summary(const struct ctx *c)
 {
-	size_t k;
+	int order[NR_RULES], k, j;
+	size_t total = 0;
 
-	for (k = 0; k < c->nr_count; k++)
-		if (!strcmp(c->count[k].rule, rule))
-			break;
-	if (k == MAX_RULES)
-		return;
-	if (k == c->nr_count)
-		c->count[c->nr_count++] = (struct rule_count){ rule, 0 };
-	c->count[k].n++;
-}
-
-static int cmp_count(const void *a, const void *b)
-{
-	const struct rule_count *x = a, *y = b;
-
-	return strcmp(x->rule, y->rule);
-}
-
-/* --summary: RULE COUNT per rule, sorted by rule, then the total. */
-static void print_summary(struct ctx *c)
-{
-	size_t k, total = 0;
-
-	qsort(c->count, c->nr_count, sizeof(c->count[0]), cmp_count);
-	for (k = 0; k < c->nr_count; k++) {
-		printf("%s %zu\n", c->count[k].rule, c->count[k].n);
-		total += c->count[k].n;
+	for (k = 0; k < NR_RULES; k++)	/* insertion sort by ID */
+		for (j = k; j >= 0; j--) {
+			if (!j || strcmp(rule_name(order[j - 1]),
+					 rule_name(k)) < 0) {
+				order[j] = k;
+				break;
+			}
+			order[j] = order[j - 1];
+		}
+	for (k = 0; k < NR_RULES; k++) {
+		if (!c->count[order[k]])
+			continue;
+		printf("%s %zu\n", rule_name(order[k]), c->count[order[k]]);
+		total += c->count[order[k]];
 	}
 	printf("total %zu\n", total);
 }
@@ -117,10 +98,10 @@ static int report_findings(struct ctx *c, const struct port *p)
 
 		printf("%s:%u:%u: %s: %s [%s]\n", c->src.path, at.line, at.col,
 		       f->severity == SEV_NOTE ? "note" : "warning", f->msg,
-		       f->rule);
+		       rule_name(f->rule));
 		if (f->severity != SEV_NOTE) {
 			status = 1;
-			count_rule(c, f->rule);
+			c->count[f->rule]++;
 		}
 	}
 	return status;
@@ -138,7 +119,8 @@ static int report_leftovers(const struct ctx *c, const struct port *p)
 		if (f->fixable)
 			continue;
 		diag_at(c->src.path, c->src.buf, f->pos,
-			f->severity == SEV_NOTE ? "note" : "error", f->rule,
+			f->severity == SEV_NOTE ? "note" : "error",
+			rule_name(f->rule),
 			"%s", f->msg);
 		if (f->severity != SEV_NOTE)
 			status = 1;
@@ -184,21 +166,20 @@ static int apply_fix(struct ctx *c, struct port *p)
 	return ret;
 }
 
-/* The content checks that do not stop processing: invalid UTF-8. */
-static int check_encoding(const struct source *src)
+/*
+ * Invalid UTF-8 (a Latin-1 name in a comment) does not stop processing:
+ * a note on stderr, and the bytes are kept as they are.
+ */
+static void check_encoding(const struct source *src)
 {
 	size_t bad = utf8_invalid(src->buf, src->len);
-	struct diag_pos at;
 
 	if (bad == src->len)
-		return 0;
-	at = diag_position(src->buf, bad);
+		return;
 	fflush(stdout);
-	fprintf(stderr,
-		"%s: %s:%u:%u: invalid UTF-8 (byte 0x%02x); processed as bytes, left as they are\n",
-		program_invocation_short_name, src->path, at.line, at.col,
+	diag_at(src->path, src->buf, bad, "note", NULL,
+		"invalid UTF-8 (byte 0x%02x); processed as bytes, left as they are",
 		(unsigned char)src->buf[bad]);
-	return 2;
 }
 
 static int port_one(struct ctx *c, struct port *p)
@@ -216,25 +197,6 @@ static int port_one(struct ctx *c, struct port *p)
 	return max_status(report_leftovers(c, p), apply_fix(c, p));
 }
 
-/* A build file, or C: the rules, then the version conditionals resolved. */
-static int port_source(struct ctx *c, const char *path, struct port *p)
-{
-	struct port kv = { 0 };
-	int ret;
-
-	if (buildfile_name(path)) {
-		p->open_pos = (size_t)-1;
-		return buildfile_port(c->src.buf, c->src.len, &c->target, p);
-	}
-	ret = tokenize(c->src.buf, c->src.len, &c->tl) ||
-	      port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, p) ||
-	      (p->open_pos == (size_t)-1 &&
-	       (kv_resolve(c->src.buf, c->src.len, &c->tl, &c->target, &kv) ||
-		kv_merge(p, &kv)));
-	port_free(&kv);
-	return ret;
-}
-
 /* Port the source just read into c->src. */
 static int process_source(struct ctx *c, enum source_status read)
 {
@@ -250,13 +212,16 @@ static int process_source(struct ctx *c, enum source_status read)
 	case SOURCE_OK:
 		break;
 	}
-	status = check_encoding(&c->src);
-	if (port_source(c, path, &p)) {
+	check_encoding(&c->src);
+	if (buildfile_name(path) ?
+	    buildfile_port(c->src.buf, c->src.len, &c->rules, &p) :
+	    tokenize(c->src.buf, c->src.len, &c->tl) ||
+	    port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, &p)) {
 		file_error(path, "%s", strerror(ENOMEM));
 		port_free(&p);
 		return 2;
 	}
-	status = max_status(status, port_one(c, &p));
+	status = port_one(c, &p);
 	port_free(&p);
 	return status;
 }
@@ -282,18 +247,52 @@ static void check_paths(struct ctx *c, int argc, char **argv)
 	c->filter = dashes && c->verb == VERB_FIX;
 }
 
+enum { OPT_LIST_RULES = 256, OPT_RULES, OPT_IGNORE, OPT_TARGET };
+
 static const struct option longopts[] = {
 	{ "annotate", no_argument, NULL, 'a' },
 	{ "help", no_argument, NULL, 'h' },
+	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "in-place", no_argument, NULL, 'i' },
 	{ "license", required_argument, NULL, 'l' },
+	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "name", required_argument, NULL, 'n' },
 	{ "param-perm", required_argument, NULL, 'p' },
+	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "summary", no_argument, NULL, 's' },
-	{ "target", required_argument, NULL, 't' },
+	{ "target", required_argument, NULL, OPT_TARGET },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
 };
+
+/* --list-rules: ID, kind, gone in, new since, summary; tab-separated. */
+static void __attribute__((noreturn)) list_rules(void)
+{
+	char gone[16], since[16];
+	int r;
+
+	for (r = 0; r < NR_RULES; r++)
+		printf("%s\t%s\t%s\t%s\t%s\n", rule_table[r].id,
+		       rule_table[r].kind == RULE_FIX ? "fix" : "report",
+		       show_version(rule_table[r].gone, gone, sizeof(gone)),
+		       show_version(rule_table[r].since, since, sizeof(since)),
+		       rule_table[r].summary);
+	exit(fflush(stdout) || ferror(stdout) ? 2 : 0);
+}
+
+/* --rules=ID,... or --ignore=ID,...: an unknown ID is a usage error. */
+static void select_rules(struct ctx *c, const char *opt, const char *list,
+			 bool keep)
+{
+	const char *bad;
+	size_t n;
+
+	if (!rule_set_parse(&c->rules, list, keep, &bad, &n))
+		return;
+	fprintf(stderr, "%s: %s: unknown rule '%.*s' (--list-rules lists them)\n",
+		program_invocation_short_name, opt, (int)n, bad);
+	exit(2);
+}
 
 static bool printable(const char *s)
 {
@@ -307,7 +306,7 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahil:n:p:st:V", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahil:n:p:sV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->opts.annotate = true;
@@ -336,9 +335,17 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 		case 's':
 			c->summary = true;
 			break;
-		case 't':
-			if (kv_parse_target(optarg, &c->target))
-				usage("--target wants a kernel version (6.1, 6.12.5) or a range LO..HI");
+		case OPT_LIST_RULES:
+			list_rules();
+		case OPT_RULES:
+			select_rules(c, "--rules", optarg, true);
+			break;
+		case OPT_IGNORE:
+			select_rules(c, "--ignore", optarg, false);
+			break;
+		case OPT_TARGET:
+			if (rule_set_target(&c->rules, optarg))
+				usage("--target wants a kernel version (6.1, 2.6.17) or a range LO..HI");
 			break;
 		case 'V':
 			printf("%s %s\n", program_invocation_short_name,
@@ -355,7 +362,9 @@ int main(int argc, char **argv)
 	struct ctx c = { .verb = VERB_NONE };
 	int status = 0, i;
 
-	kv_parse_target(KV_DEFAULT_TARGET, &c.target);
+	rule_set_all(&c.rules);
+	rule_set_target(&c.rules, KV_DEFAULT_TARGET);
+	c.opts.rules = &c.rules;
 	parse_options(&c, argc, argv);
 	argc -= optind;
 	argv += optind;

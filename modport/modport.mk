@@ -1,8 +1,10 @@
 # modport: port 2.4-style module sources to the 2.6 form (see modport/modport.1).
-MODPORT_LIB := modport/tokenize.c modport/scan.c modport/rules.c modport/series.c modport/wrapper.c \
-	modport/param.c modport/directive.c modport/decl.c modport/include.c modport/usecount.c modport/gnuinit.c modport/legacy.c modport/kdev.c modport/irqhandler.c \
-	modport/rewrite.c modport/diff.c modport/diag.c modport/source.c \
-	modport/walk.c modport/inplace.c
+# The rule families are every file of modport/rules/: a new one needs no edit here.
+MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
+	modport/decl.c modport/include.c modport/ruletab.c modport/engine.c \
+	modport/porter.c modport/rewrite.c modport/diff.c modport/diag.c \
+	modport/source.c modport/walk.c modport/inplace.c \
+	$(sort $(wildcard modport/rules/*.c))
 MODPORT_LIB += modport/kversion.c modport/buildfile.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))
 

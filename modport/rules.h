@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The article's rules.  port_file() turns a scan into findings (what check
- * reports) and edits (what fix applies); rule code never touches the
- * character reader.
+ * Porting a file: port_file() runs the rule engine (engine.h) over a
+ * tokenized file and returns findings (what check reports) and edits (what
+ * fix applies); rule code never touches the character reader.
  */
 #ifndef MODPORT_RULES_H
 #define MODPORT_RULES_H
@@ -10,16 +10,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "ruletab.h"
 #include "token.h"
 
 enum severity { SEV_WARNING, SEV_NOTE, SEV_ERROR };
 
 struct finding {
 	size_t pos;		/* byte offset */
-	const char *rule;
+	enum rule_id rule;
 	enum severity severity;
 	bool fixable;		/* fix has an edit for it */
-	char msg[320];
+	char *msg;		/* allocated */
 };
 
 /* Replace buf[pos, pos + del) with text. */
@@ -35,6 +36,7 @@ struct port_opts {
 	const char *license;	/* --license, or NULL */
 	bool annotate;		/* --annotate */
 	const char *param_perm;	/* --param-perm, or NULL: 0 */
+	const struct rule_set *rules;	/* --rules, --ignore, --target; NULL: all */
 };
 
 struct port {

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * scan: one walk over the tokens that gathers what the rules need - the
- * 2.4 entry points and their declarations, #define MODULE, includes, which
- * of module_init/module_exit/MODULE_LICENSE the code uses - while tracking
- * braces and conditional groups and skipping #if 0 groups.
+ * scan: what the engine's walk gathers for every rule (includes, #if 0
+ * groups), and the token helpers rules use to look around a token.
  */
 #ifndef MODPORT_SCAN_H
 #define MODPORT_SCAN_H
@@ -13,38 +11,13 @@
 
 #include "token.h"
 
-#define SCAN_MAX_DECLS 8
-#define SCAN_MAX_DEFINES 8
 #define SCAN_NONE ((size_t)-1)
 
-enum entry_kind { ENTRY_INIT, ENTRY_EXIT, ENTRY_KINDS };
-
-/* A declaration or definition of init_module or cleanup_module. */
-struct entry_decl {
-	size_t name;		/* token indexes */
-	size_t decl;		/* first token of the declaration */
-	size_t lparen, rparen;
-	size_t close;		/* closing brace, or SCAN_NONE: a prototype */
-	size_t extern_tok;	/* or SCAN_NONE */
-	bool is_static;
-	bool annotated;		/* __init / __exit present */
-	bool empty_params;	/* K&R () */
-	unsigned int group;	/* conditional group */
-};
-
-struct entry {
-	struct entry_decl decl[SCAN_MAX_DECLS];
-	size_t nr_decls;
-	size_t nr_defs;
-	bool is_macro;		/* #define init_module ...: hands off */
-	bool registered;	/* module_init( / module_exit( used */
-};
-
+/*
+ * What the engine's walk finds that several rules use: where the includes
+ * are, the #if 0 groups, an unterminated token.
+ */
 struct scan {
-	struct entry entry[ENTRY_KINDS];
-	size_t define_module[SCAN_MAX_DEFINES];	/* '#' tokens */
-	size_t nr_define_module;
-	bool has_license;
 	bool has_init_h;
 	size_t first_linux_include;	/* '#' token, top level, or NONE */
 	size_t last_include;		/* '#' token, top level, or NONE */
@@ -53,8 +26,6 @@ struct scan {
 	size_t nr_dead, alloc_dead;
 };
 
-int scan_tokens(const char *buf, const struct token_list *tl,
-		struct scan *sc);
 void scan_free(struct scan *sc);
 
 /* A code token: not a comment, not part of a directive. */

@@ -70,6 +70,15 @@ void cpio_add_file(struct cpio *c, const char *name, mode_t mode,
 	pad4(c, size);
 }
 
+void cpio_add_symlink(struct cpio *c, const char *name, const char *target)
+{
+	size_t size = strlen(target);
+
+	header(c, name, S_IFLNK | 0777, size, 1);
+	put(c, target, size);
+	pad4(c, size);
+}
+
 int cpio_finish(struct cpio *c)
 {
 	header(c, "TRAILER!!!", 0, 0, 1);

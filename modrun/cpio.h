@@ -16,6 +16,7 @@ void cpio_init(struct cpio *c, int fd);
 void cpio_add_dir(struct cpio *c, const char *name);
 void cpio_add_file(struct cpio *c, const char *name, mode_t mode,
 		   const void *data, size_t size);
+void cpio_add_symlink(struct cpio *c, const char *name, const char *target);
 /* Write the trailer; returns 0 or -errno of the first failed write. */
 int cpio_finish(struct cpio *c);
 

@@ -13,6 +13,7 @@ static void step_free(struct guest_step *s)
 	free(s->module);
 	free(s->error);
 	free(s->module_taint);
+	free(s->status);
 }
 
 static void pending_reset(struct guest_report *r)
@@ -20,6 +21,7 @@ static void pending_reset(struct guest_report *r)
 	memset(&r->pending, 0, sizeof(r->pending));
 	r->pending.sysfs = -1;
 	r->pending.log_first = r->nr_log;
+	r->pending.out_first = r->nr_out;
 }
 
 void ktap_init(struct guest_report *r)
@@ -37,7 +39,11 @@ void ktap_free(struct guest_report *r)
 
 	for (i = 0; i < r->nr_steps; i++)
 		step_free(&r->steps[i]);
+	free(r->steps);
 	step_free(&r->pending);
+	for (i = 0; i < r->nr_out; i++)
+		free(r->out[i]);
+	free(r->out);
 	for (i = 0; i < r->nr_log; i++) {
 		free(r->log[i].time);
 		free(r->log[i].text);
@@ -115,6 +121,35 @@ static void add_log(struct guest_report *r, const char *s)
 	r->log[r->nr_log++] = rec;
 }
 
+static void add_out(struct guest_report *r, const char *s)
+{
+	char **out = realloc(r->out, (r->nr_out + 1) * sizeof(*out));
+
+	if (!out || !(out[r->nr_out] = strdup(s))) {
+		if (out)
+			r->out = out;
+		r->errors++;
+		return;
+	}
+	r->out = out;
+	r->nr_out++;
+}
+
+static bool grow_steps(struct guest_report *r)
+{
+	struct guest_step *steps;
+	size_t size = r->steps_size ? 2 * r->steps_size : 16;
+
+	if (r->nr_steps < r->steps_size)
+		return true;
+	steps = realloc(r->steps, size * sizeof(*steps));
+	if (!steps)
+		return false;
+	r->steps = steps;
+	r->steps_size = size;
+	return true;
+}
+
 /* "# module-taint NAME: OE" and "# sysfs NAME: present" carry a value. */
 static const char *value_after_colon(const char *s)
 {
@@ -133,8 +168,7 @@ static void parse_result_line(struct guest_report *r, const char *line)
 		r->errors++;
 		return;
 	}
-	if (r->nr_steps >= KTAP_MAX_STEPS ||
-	    res.number != (int)r->nr_steps + 1) {
+	if (res.number != (int)r->nr_steps + 1 || !grow_steps(r)) {
 		r->errors++;
 		return;
 	}
@@ -148,8 +182,17 @@ static void parse_result_line(struct guest_report *r, const char *line)
 	}
 	set_str(&s->what, res.name);
 	s->log_count = r->nr_log - s->log_first;
+	s->out_count = r->nr_out - s->out_first;
 	r->steps[r->nr_steps++] = *s;
 	pending_reset(r);
+}
+
+/* "# loading NAME": the step the next result line closes. */
+static void pending_step(struct guest_report *r, const char *what,
+			 const char *name)
+{
+	set_str(&r->pending.what, what);
+	set_str(&r->pending.module, name);
 }
 
 static void parse_diagnostic(struct guest_report *r, const char *d)
@@ -158,6 +201,16 @@ static void parse_diagnostic(struct guest_report *r, const char *d)
 
 	if ((v = skip_prefix(d, "log ")))
 		add_log(r, v);
+	else if ((v = skip_prefix(d, "out: ")) || !strcmp(d, "out:"))
+		add_out(r, v ? v : "");
+	else if ((v = skip_prefix(d, "status: ")))
+		set_str(&r->pending.status, v);
+	else if ((v = skip_prefix(d, "loading ")))
+		pending_step(r, "load", v);
+	else if ((v = skip_prefix(d, "unloading ")))
+		pending_step(r, "unload", v);
+	else if ((v = skip_prefix(d, "exec: ")))
+		pending_step(r, "exec", v);
 	else if ((v = skip_prefix(d, "error: ")))
 		set_str(&r->pending.error, v);
 	else if (skip_prefix(d, "module-taint ") && (v = value_after_colon(d)))

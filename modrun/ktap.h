@@ -9,8 +9,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define KTAP_MAX_STEPS 130
-
 /* One kernel log record, as /dev/kmsg gave it: level 0 (emerg) .. 7. */
 struct log_record {
 	int level;
@@ -20,8 +18,8 @@ struct log_record {
 
 struct guest_step {
 	int number;
-	char *what;		/* "load" or "unload" */
-	char *module;
+	char *what;		/* "load", "unload" or "exec" */
+	char *module;		/* or, for exec, the command in quotes */
 	bool ok;
 	bool skip;
 	char *error;		/* e.g. "finit_module: ENODEV (No such device)" */
@@ -29,6 +27,9 @@ struct guest_step {
 	int sysfs;		/* 1 present, 0 absent, -1 unknown */
 	size_t log_first;	/* records logged during the step */
 	size_t log_count;
+	char *status;		/* exec: "exit 0", "killed by signal 9 (...)" */
+	size_t out_first;	/* exec: the command's output lines */
+	size_t out_count;
 };
 
 struct guest_report {
@@ -39,11 +40,13 @@ struct guest_report {
 	int plan;		/* -1 until the plan line */
 	long long taint_before;	/* -1 when unknown */
 	long long taint_after;
-	struct guest_step steps[KTAP_MAX_STEPS];
-	size_t nr_steps;
+	struct guest_step *steps;	/* grown as needed */
+	size_t nr_steps, steps_size;
 	struct guest_step pending;	/* what the next result line closes */
 	struct log_record *log;
 	size_t nr_log;
+	char **out;		/* output lines of commands (exec steps) */
+	size_t nr_out;
 	int errors;		/* lines that broke the protocol */
 };
 
@@ -58,7 +61,7 @@ void ktap_parse_text(struct guest_report *r, const char *text);
 struct ktap_result {
 	bool ok;
 	int number;
-	char name[128];
+	char name[256];
 	char directive[128];
 };
 

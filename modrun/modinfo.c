@@ -115,6 +115,12 @@ int modinfo_parse(const void *data, size_t size, const char *path,
 		    "vermagic", mi->vermagic, sizeof(mi->vermagic));
 	modinfo_get((const char *)buf + sh->sh_offset, sh->sh_size,
 		    "license", mi->license, sizeof(mi->license));
+	modinfo_get((const char *)buf + sh->sh_offset, sh->sh_size,
+		    "depends", mi->depends, sizeof(mi->depends));
+	if (strlen(mi->depends) == sizeof(mi->depends) - 1) {
+		*why = "depends= of .modinfo is too long";
+		return -EINVAL;
+	}
 	if (!mi->vermagic[0]) {
 		*why = "not a kernel module (no vermagic in .modinfo)";
 		return -EINVAL;

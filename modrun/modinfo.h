@@ -9,6 +9,7 @@ struct modinfo {
 	char name[64];		/* name= of .modinfo, else the file's stem */
 	char vermagic[256];	/* vermagic= of .modinfo */
 	char license[128];
+	char depends[1024];	/* depends= of .modinfo: comma-separated names */
 };
 
 /*

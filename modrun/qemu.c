@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,48 +59,108 @@ struct line_buf {
 	char data[LINE_MAX_LEN];
 };
 
-static void build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
-		       char bufs[4][256], const char **argv)
-{
-	const struct arch_params *a = cfg->arch;
-	int n = 0, i;
+/* QEMU's command line: an array that grows, the strings it made. */
+struct qemu_argv {
+	char **v;
+	size_t n, size;
+	bool failed;
+};
 
-	argv[n++] = cfg->qemu ? cfg->qemu : a->qemu;
-	for (i = 0; a->extra_args[i]; i++)
-		argv[n++] = a->extra_args[i];
-	argv[n++] = "-nodefaults";
-	argv[n++] = "-no-user-config";
-	argv[n++] = "-display";
-	argv[n++] = "none";
-	argv[n++] = "-no-reboot";
-	argv[n++] = "-accel";
-	argv[n++] = cfg->kvm ? "kvm" : "tcg";
-	argv[n++] = "-m";
-	snprintf(bufs[0], 256, "%d", cfg->memory_mb);
-	argv[n++] = bufs[0];
-	argv[n++] = "-kernel";
-	argv[n++] = cfg->kernel;
-	argv[n++] = "-initrd";
-	snprintf(bufs[1], 256, "/dev/fd/%d", cfg->initrd_fd);
-	argv[n++] = bufs[1];
-	argv[n++] = "-append";
-	snprintf(bufs[2], 256, "console=%s panic=-1 oops=panic quiet %s",
-		 a->console, cfg->cmdline_extra ? cfg->cmdline_extra : "");
-	argv[n++] = bufs[2];
-	argv[n++] = "-serial";
-	snprintf(bufs[3], 256, "file:/dev/fd/%d", con_fd);
-	argv[n++] = bufs[3];
-	argv[n++] = "-serial";
-	/* bufs are 256 bytes: the report's path goes after the console's. */
-	snprintf(bufs[3] + 128, 128, "file:/dev/fd/%d", rep_fd);
-	argv[n++] = bufs[3] + 128;
-	argv[n] = NULL;
+static void add_owned(struct qemu_argv *a, char *s)
+{
+	char **v;
+
+	if (!s) {
+		a->failed = true;
+		return;
+	}
+	if (a->n + 2 > a->size) {
+		a->size = a->size ? 2 * a->size : 64;
+		v = realloc(a->v, a->size * sizeof(*v));
+		if (!v) {
+			free(s);
+			a->failed = true;
+			return;
+		}
+		a->v = v;
+	}
+	a->v[a->n++] = s;
+	a->v[a->n] = NULL;
 }
 
-static void child_exec(const struct qemu_config *cfg, int pipes[][2])
+static void add(struct qemu_argv *a, const char *s)
 {
-	char bufs[4][256];
-	const char *argv[48];
+	add_owned(a, strdup(s));
+}
+
+static void __attribute__((format(printf, 2, 3)))
+addf(struct qemu_argv *a, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) < 0)
+		s = NULL;
+	va_end(ap);
+	add_owned(a, s);
+}
+
+static void free_argv(struct qemu_argv *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof(*a));
+}
+
+/* Returns 0 or -ENOMEM. */
+static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
+		      struct qemu_argv *a)
+{
+	const struct arch_params *p = cfg->arch;
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	add(a, cfg->qemu ? cfg->qemu : p->qemu);
+	for (i = 0; p->extra_args[i]; i++)
+		add(a, p->extra_args[i]);
+	add(a, "-nodefaults");
+	add(a, "-no-user-config");
+	add(a, "-display");
+	add(a, "none");
+	add(a, "-no-reboot");
+	add(a, "-accel");
+	add(a, cfg->kvm ? "kvm" : "tcg");
+	add(a, "-m");
+	addf(a, "%d", cfg->memory_mb);
+	add(a, "-kernel");
+	add(a, cfg->kernel);
+	add(a, "-initrd");
+	addf(a, "/dev/fd/%d", cfg->initrd_fd);
+	add(a, "-append");
+	addf(a, "console=%s panic=-1 oops=panic quiet %s", p->console,
+	     cfg->cmdline_extra ? cfg->cmdline_extra : "");
+	add(a, "-serial");
+	addf(a, "file:/dev/fd/%d", con_fd);
+	add(a, "-serial");
+	addf(a, "file:/dev/fd/%d", rep_fd);
+	for (i = 0; i < cfg->nr_devices; i++) {
+		add(a, "-device");
+		add(a, cfg->devices[i]);
+	}
+	if (a->failed) {
+		free_argv(a);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void child_exec(const struct qemu_config *cfg, int pipes[][2],
+		       char **argv)
+{
 	int devnull = open("/dev/null", O_RDWR);
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -109,9 +171,7 @@ static void child_exec(const struct qemu_config *cfg, int pipes[][2])
 	fcntl(pipes[QEMU_CONSOLE][1], F_SETFD, 0);
 	fcntl(pipes[QEMU_REPORT][1], F_SETFD, 0);
 	fcntl(cfg->initrd_fd, F_SETFD, 0);
-	build_argv(cfg, pipes[QEMU_CONSOLE][1], pipes[QEMU_REPORT][1], bufs,
-		   argv);
-	execvp(argv[0], (char **)argv);
+	execvp(argv[0], argv);
 	fprintf(stderr, "modrun: cannot run %s: %s\n", argv[0],
 		strerror(errno));
 	_exit(127);
@@ -119,7 +179,7 @@ static void child_exec(const struct qemu_config *cfg, int pipes[][2])
 
 /* Read what is there; hand over complete lines.  Returns false at EOF. */
 static bool drain(struct line_buf *b, enum qemu_stream s, qemu_line_fn fn,
-		  void *ctx, bool *complete)
+		  void *ctx, int *flags)
 {
 	ssize_t n = read(b->fd, b->data + b->len, sizeof(b->data) - 1 - b->len);
 	char *start, *nl;
@@ -129,7 +189,7 @@ static bool drain(struct line_buf *b, enum qemu_stream s, qemu_line_fn fn,
 	if (n <= 0) {
 		if (b->len) {
 			b->data[b->len] = '\0';
-			*complete |= fn(ctx, s, b->data);
+			*flags |= fn(ctx, s, b->data);
 			b->len = 0;
 		}
 		return false;
@@ -139,13 +199,13 @@ static bool drain(struct line_buf *b, enum qemu_stream s, qemu_line_fn fn,
 	start = b->data;
 	while ((nl = memchr(start, '\n', b->len - (size_t)(start - b->data)))) {
 		*nl = '\0';
-		*complete |= fn(ctx, s, start);
+		*flags |= fn(ctx, s, start);
 		start = nl + 1;
 	}
 	b->len -= (size_t)(start - b->data);
 	memmove(b->data, start, b->len);
 	if (b->len == sizeof(b->data) - 1) {	/* an overlong line: cut it */
-		*complete |= fn(ctx, s, b->data);
+		*flags |= fn(ctx, s, b->data);
 		b->len = 0;
 	}
 	return true;
@@ -195,7 +255,9 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 {
 	struct pollfd pfd[QEMU_NR_STREAMS];
 	double deadline = start + cfg->timeout, t;
-	int open_streams = QEMU_NR_STREAMS, i, ms;
+	static const int order[QEMU_NR_STREAMS] = { QEMU_REPORT, QEMU_CONSOLE,
+						    QEMU_STDERR };
+	int open_streams = QEMU_NR_STREAMS, i, k, ms, flags = 0;
 	bool complete = false;
 
 	while (open_streams && !got_signal) {
@@ -218,15 +280,24 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 		}
 		if (poll(pfd, QEMU_NR_STREAMS, ms) <= 0)
 			continue;
-		for (i = 0; i < QEMU_NR_STREAMS; i++) {
+		/*
+		 * The report first: what the guest said before a crash comes
+		 * before the crash's console lines.
+		 */
+		for (k = 0; k < QEMU_NR_STREAMS; k++) {
+			i = order[k];
 			if (bufs[i].fd < 0 || !(pfd[i].revents & (POLLIN | POLLHUP)))
 				continue;
 			if (i == QEMU_REPORT && res->first_report < 0)
 				res->first_report = now() - start;
-			if (!drain(&bufs[i], i, fn, ctx, &complete)) {
+			flags = 0;
+			if (!drain(&bufs[i], i, fn, ctx, &flags)) {
 				bufs[i].fd = -1;
 				open_streams--;
 			}
+			complete |= flags & QEMU_LINE_COMPLETE;
+			if ((flags & QEMU_LINE_PROGRESS) && !complete)
+				deadline = now() + cfg->timeout;
 		}
 		if (complete && !res->report_complete) {
 			res->report_complete = true;
@@ -235,7 +306,9 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 		}
 	}
 	res->interrupted = got_signal != 0;
-	if (waitpid(pid, &res->wait_status, WNOHANG) != pid) {
+	if (!open_streams)	/* QEMU closed them all: it has ended */
+		waitpid(pid, &res->wait_status, 0);
+	else if (waitpid(pid, &res->wait_status, WNOHANG) != pid) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &res->wait_status, 0);
 	}
@@ -247,6 +320,7 @@ int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
 	static struct line_buf bufs[QEMU_NR_STREAMS];
 	int pipes[QEMU_NR_STREAMS][2];
 	struct sigaction old[3];
+	struct qemu_argv argv;
 	double start = now();
 	pid_t pid;
 	int i, ret;
@@ -256,11 +330,21 @@ int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
 	ret = make_pipes(pipes);
 	if (ret)
 		return ret;
+	ret = build_argv(cfg, pipes[QEMU_CONSOLE][1], pipes[QEMU_REPORT][1],
+			 &argv);
+	if (ret) {
+		for (i = 0; i < QEMU_NR_STREAMS; i++) {
+			close(pipes[i][0]);
+			close(pipes[i][1]);
+		}
+		return ret;
+	}
 	got_signal = 0;
 	install_handlers(old);
 	pid = fork();
 	if (pid == 0)
-		child_exec(cfg, pipes);
+		child_exec(cfg, pipes, argv.v);
+	free_argv(&argv);
 	ret = pid < 0 ? -errno : 0;
 	for (i = 0; i < QEMU_NR_STREAMS; i++) {
 		close(pipes[i][1]);

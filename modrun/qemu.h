@@ -34,8 +34,11 @@ struct qemu_config {
 	int initrd_fd;
 	const char *cmdline_extra;	/* appended to the kernel command line */
 	int memory_mb;
+	const char *const *devices;	/* each given to QEMU as -device */
+	int nr_devices;
 	bool kvm;
-	double timeout;			/* seconds, whole run */
+	double timeout;			/* seconds, whole run, or since the
+					   last QEMU_LINE_PROGRESS */
 	double first_report_timeout;	/* seconds; 0 = none (the KVM watchdog) */
 };
 
@@ -50,12 +53,15 @@ struct qemu_result {
 };
 
 /*
- * Called for each complete line of a stream.  Returning true from a
- * QEMU_REPORT line says the report is complete: the VM is given a moment
- * to power off, then ended.
+ * Called for each complete line of a stream; returns 0 or these flags.
+ * QEMU_LINE_COMPLETE: the report is complete: the VM is given a moment to
+ * power off, then ended.  QEMU_LINE_PROGRESS: the timeout starts again
+ * (a new module of --each).
  */
-typedef bool (*qemu_line_fn)(void *ctx, enum qemu_stream stream,
-			     const char *line);
+#define QEMU_LINE_COMPLETE 1
+#define QEMU_LINE_PROGRESS 2
+typedef int (*qemu_line_fn)(void *ctx, enum qemu_stream stream,
+			    const char *line);
 
 /* Returns 0, or -errno if QEMU could not be started. */
 int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,

@@ -83,14 +83,32 @@ static void print_log(FILE *out, const struct guest_report *g,
 	}
 }
 
+static void print_output(FILE *out, const struct guest_report *g,
+			 const struct guest_step *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->out_count; i++)
+		fprintf(out, "# %s\n", g->out[s->out_first + i]);
+}
+
 static void print_step(struct printer *p, const struct guest_report *g,
 		       const struct guest_step *s)
 {
-	char name[192];
+	char name[512];
+	bool exec = !strcmp(s->what, "exec");
 
-	fprintf(p->out, "# %s %s\n",
-		strcmp(s->what, "load") ? "unloading" : "loading", s->module);
+	if (exec)
+		fprintf(p->out, "# exec: %s\n", s->module ? s->module : "?");
+	else
+		fprintf(p->out, "# %s %s\n", strcmp(s->what, "load") ?
+			"unloading" : "loading", s->module);
+	print_output(p->out, g, s);
 	print_log(p->out, g, s);
+	if (s->status && !strncmp(s->status, "exit ", 5))
+		fprintf(p->out, "# exit status %s\n", s->status + 5);
+	else if (s->status)
+		fprintf(p->out, "# %s\n", s->status);
 	if (s->error)
 		fprintf(p->out, "# error: %s\n", s->error);
 	if (s->sysfs >= 0)
@@ -108,8 +126,10 @@ static void print_unfinished(FILE *out, const struct guest_report *g)
 	if (!g->started || g->done)
 		return;
 	s.log_count = g->nr_log - s.log_first;
-	if (s.log_count)
+	s.out_count = g->nr_out - s.out_first;
+	if (s.log_count || s.out_count)
 		fprintf(out, "# logged before the VM ended:\n");
+	print_output(out, g, &s);
 	print_log(out, g, &s);
 }
 
@@ -134,24 +154,22 @@ static void print_steps(struct printer *p, const struct guest_report *g,
 			const struct run_info *run,
 			const struct report_options *opt)
 {
-	int n = opt->nr_modules, i, k;
-	char name[192], directive[64];
-	const char *why;
+	int n = opt->nr_plan, i;
+	char name[512], directive[64];
 
 	for (i = 0; i < (int)g->nr_steps; i++)
 		print_step(p, g, &g->steps[i]);
-	if ((int)g->nr_steps < 2 * n)
+	if ((int)g->nr_steps < n)
 		print_unfinished(p->out, g);
-	for (i = (int)g->nr_steps; i < 2 * n; i++) {
-		k = i < n ? i : 2 * n - 1 - i;
-		snprintf(name, sizeof(name), "%s %s", i < n ? "load" : "unload",
-			 opt->module_names[k]);
-		why = why_missing(run, con);
+	for (i = (int)g->nr_steps; i < n; i++) {
+		snprintf(name, sizeof(name), "%s %s", opt->plan[i].what,
+			 opt->plan[i].name);
 		if (i == (int)g->nr_steps && run->end == VM_TIMED_OUT)
 			snprintf(directive, sizeof(directive),
 				 "TIMEOUT %g seconds", run->timeout);
 		else
-			snprintf(directive, sizeof(directive), "%s", why);
+			snprintf(directive, sizeof(directive), "%s",
+				 why_missing(run, con));
 		result(p, false, name, directive);
 	}
 }
@@ -176,9 +194,11 @@ static void print_taints(struct printer *p, const struct guest_report *g,
 	long long mask;
 	int i;
 
-	for (i = 0; i < opt->nr_modules; i++) {
-		s = load_step(g, opt->module_names[i]);
-		snprintf(name, sizeof(name), "taint %s", opt->module_names[i]);
+	for (i = 0; i < opt->nr_plan; i++) {
+		if (strcmp(opt->plan[i].what, "load"))
+			continue;
+		s = load_step(g, opt->plan[i].name);
+		snprintf(name, sizeof(name), "taint %s", opt->plan[i].name);
 		if (!s || !s->ok || !s->module_taint) {
 			result(p, true, name, "SKIP not loaded");
 			continue;
@@ -287,16 +307,53 @@ static void print_timing(FILE *out, const struct guest_report *g,
 		fprintf(out, "# time: %.2f s wall\n", run->wall);
 }
 
-/* In parse mode, the modules are those the report loaded. */
-static int names_from_report(const struct guest_report *g, const char **names,
-			     int max)
+static bool unloaded(const struct guest_report *g, const char *name)
 {
-	int n = 0;
 	size_t i;
 
-	for (i = 0; i < g->nr_steps && n < max; i++)
-		if (!strcmp(g->steps[i].what, "load") && g->steps[i].module)
-			names[n++] = g->steps[i].module;
+	for (i = 0; i < g->nr_steps; i++)
+		if (!strcmp(g->steps[i].what, "unload") && g->steps[i].module &&
+		    !strcmp(g->steps[i].module, name))
+			return true;
+	return false;
+}
+
+/*
+ * In parse mode, the plan is what the report shows, and the unloads of the
+ * modules it loaded but had not unloaded when it ended (last first).
+ */
+static struct plan_step *plan_from_report(const struct guest_report *g,
+					  int *n)
+{
+	struct plan_step *plan = calloc(2 * g->nr_steps + 3, sizeof(*plan));
+	size_t i;
+
+	*n = 0;
+	for (i = 0; plan && i < g->nr_steps; i++) {
+		plan[*n].what = g->steps[i].what;
+		plan[(*n)++].name = g->steps[i].module ? g->steps[i].module : "";
+	}
+	if (plan && !g->done && g->pending.what && g->pending.module) {
+		plan[*n].what = g->pending.what;	/* where it ended */
+		plan[(*n)++].name = g->pending.module;
+	}
+	for (i = *n; plan && i > 0; i--) {
+		const struct plan_step *s = &plan[i - 1];
+
+		if (strcmp(s->what, "load") || unloaded(g, s->name))
+			continue;
+		plan[*n].what = "unload";
+		plan[(*n)++].name = s->name;
+	}
+	return plan;
+}
+
+static int count_loads(const struct report_options *opt)
+{
+	int i, n = 0;
+
+	for (i = 0; i < opt->nr_plan; i++)
+		n += !strcmp(opt->plan[i].what, "load");
 	return n;
 }
 
@@ -305,19 +362,20 @@ int report_print(FILE *out, const struct guest_report *g,
 		 const struct report_options *opt_in)
 {
 	struct report_options opt = *opt_in;
-	const char *names[KTAP_MAX_STEPS];
+	struct plan_step *own = NULL;
 	struct printer p = { .out = out };
 
-	if (!opt.module_names) {
-		opt.nr_modules = names_from_report(g, names, KTAP_MAX_STEPS);
-		opt.module_names = names;
+	if (!opt.plan) {
+		own = plan_from_report(g, &opt.nr_plan);
+		opt.plan = own;
 	}
 	fprintf(out, "KTAP version 1\n");
 	fprintf(out, "# modrun: kernel %s", g->release ? g->release : "?");
 	if (run->accel)
 		fprintf(out, " from %s, accel %s, timeout %g s",
 			run->kernel_dir, run->accel, run->timeout);
-	fprintf(out, "\n1..%d\n", 3 * opt.nr_modules + opt.nr_expect + 1);
+	fprintf(out, "\n1..%d\n", opt.nr_plan + count_loads(&opt) +
+		opt.nr_expect + 1);
 	print_steps(&p, g, con, run, &opt);
 	print_taints(&p, g, &opt);
 	print_expectations(&p, g, &opt);
@@ -329,5 +387,6 @@ int report_print(FILE *out, const struct guest_report *g,
 	else
 		fprintf(out, "# PASS: all %d tests passed\n", p.number);
 	fflush(out);
+	free(own);
 	return p.failed ? 1 : 0;
 }

@@ -41,9 +41,15 @@ struct run_info {
 	const char *kernel_dir;
 };
 
+/* A step the guest was told to take: "load" NAME, "exec" "CMD", "unload" NAME. */
+struct plan_step {
+	const char *what;
+	const char *name;
+};
+
 struct report_options {
-	const char **module_names;	/* in load order; NULL: from the report */
-	int nr_modules;
+	const struct plan_step *plan;	/* in order; NULL: from the report */
+	int nr_plan;
 	const char **expect;
 	int nr_expect;
 	long long forbid_mask;		/* taint bits that fail a run */

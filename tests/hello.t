@@ -3,6 +3,7 @@
 # in a real kernel, logs its two lines at KERN_ALERT once each, in order, and
 # does not taint the kernel with P.
 . "$(dirname "$0")/lib.sh"
+need make gcc qemu-system-x86_64
 plan 19
 
 dir=$(W=1 build_modules "$TOP/module" hello)

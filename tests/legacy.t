@@ -3,10 +3,11 @@
 # build any more.  kbuild already defines MODULE ("MODULE" redefined), and
 # modpost rejects a module without MODULE_LICENSE() (an error since 5.11).
 . "$(dirname "$0")/lib.sh"
+need make gcc cmp
 plan 5
 
 src=$(mktemp -d)
-trap 'rm -rf "$src"' EXIT
+at_exit 'rm -rf "$src"'
 cp "$TOP/legacy/hello-2.4.c" "$src/hello.c"
 echo 'obj-m := hello.o' >"$src/Kbuild"
 dir=$(build_modules "$src" legacy)

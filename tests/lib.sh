@@ -11,6 +11,44 @@ T_NUM=0
 T_FAILED=0
 
 plan() { echo "1..$1"; }
+
+# need TOOL...: the test runs these external commands.  When one is missing
+# the test is one failure that names it (never a pass that checked nothing).
+need() {
+	local t missing=()
+	for t in "$@"; do command -v "$t" >/dev/null 2>&1 || missing+=("$t"); done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "1..1"
+	echo "not ok 1 - needs ${missing[*]}: command not found (scripts/install-deps installs it)"
+	exit 1
+}
+
+# A command that is not found anywhere in a test (inside $(...) too) is
+# recorded and fails the test at its end, whatever its assertions said.
+T_MISSING=$(mktemp)
+command_not_found_handle() {
+	echo "$1" >>"$T_MISSING"
+	echo "${0##*/}: $1: command not found" >&2
+	return 127
+}
+# at_exit CMD: run CMD when the test ends (tests do not set their own EXIT
+# trap, which would replace this one).
+T_AT_EXIT=()
+at_exit() { T_AT_EXIT+=("$1"); }
+missing_tools_fail() {
+	local status=$? m c
+	for c in "${T_AT_EXIT[@]}"; do eval "$c"; done
+	m=$(sort -u "$T_MISSING" | tr '\n' ' ')
+	rm -f "$T_MISSING" "${T_SIDFILE:-}"
+	if [ -n "$m" ]; then
+		echo "# FAILED: commands not found: $m(scripts/install-deps installs them)"
+		exit 1
+	fi
+	exit $status
+}
+trap missing_tools_fail EXIT
+
+skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
 diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
 
 ok() {	# ok CONDITION-STATUS NAME
@@ -60,9 +98,13 @@ build_modules() {
 # running (a QEMU) can be counted afterwards with left_in_session, whatever
 # other tests run at the same time.
 T_SIDFILE=$(mktemp)
-trap 'rm -f "$T_SIDFILE"' EXIT
 session_run() { setsid -w bash -c 'echo $$ >"$0"; exec "$@"' "$T_SIDFILE" "$@"; }
-left_in_session() { pgrep -s "$(cat "$T_SIDFILE")" | wc -l; }
+# left_in_session: how many processes of that session still run.  Without
+# pgrep (procps) it prints nothing and the comparison with 0 fails.
+left_in_session() {
+	command -v pgrep >/dev/null || { echo "left_in_session: pgrep: command not found" >&2; echo "pgrep" >>"$T_MISSING"; return 127; }
+	pgrep -s "$(cat "$T_SIDFILE")" | wc -l
+}
 
 # check_manual BIN PAGE: the manual is clean mdoc (mandoc -Tlint) and renders
 # with man(1); --help and --version answer on stdout with exit status 0.
@@ -89,7 +131,7 @@ check_manual() {
 # "static int", a last line that gains its newline).  A run of removed lines
 # that begins with a conditional directive (#if or #elif on LINUX_VERSION_CODE,
 # #else, #endif) is a version-conditional site; build files (Makefile*, Kbuild,
-# *.mk) have golden tests of their own (tests/modport-versions.t).
+# *.mk) have golden tests of their own (tests/modport-versions.t, fixtures in tests/modport/versions/).
 preserved() {
 	awk 'function check(   i, l, c) {
 		if (file ~ /(^|\/)(Makefile[^\/]*|Kbuild|[^\/]*\.mk)$/)

@@ -4,11 +4,12 @@
 # clear message naming the bad file, exit status 2, the good file still
 # fixed, the bad file untouched and no temporary file left.
 . "$(dirname "$0")/lib.sh"
+need setpriv md5sum cmp
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * (10 * 4 + 3 + 10) + 6 ))
+plan $(( ${#bins[@]} * (9 * 4 + 5 + 12) + 6 ))
 
 tmp=$(mktemp -d)
-trap 'chmod -R u+rwX "$tmp"; rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'chmod -R u+rwX "$tmp"; rm -rf "$tmp"'
 chmod 755 "$tmp"
 good=$TOP/legacy/hello-2.4.c
 
@@ -58,13 +59,25 @@ try() {	# try BIN CASE REGEX
 	ok $? "$tag: the bad file is untouched, no temporary file is left"
 }
 
-# Invalid UTF-8 is reported, then the file is fixed as bytes: its
-# Latin-1 comment comes through as it was.
+# Invalid UTF-8 is a note, not trouble: the file is fixed as bytes (its
+# Latin-1 comment comes through as it was) and the exit status follows the
+# findings - 0 when fix leaves nothing, 1 for check's findings.
 try_utf8() {	# try_utf8 BIN
-	local d=$tmp/utf8
+	local d=$tmp/utf8 tag out status
+	tag="$(basename "$(dirname "$(dirname "$1")")")/utf8"
+	rm -rf "$d"; make_bad utf8
+	out=$("$1" check "$d/bad.c" 2>&1 >/dev/null); status=$?
+	is "$status" 1 "$tag: check exits 1, for its findings, not 2"
+	is "$out" "$d/bad.c:1:8: note: invalid UTF-8 (byte 0xe7); processed as bytes, left as they are" \
+		"$tag: a note that names the file and the byte"
+	printf '/* Fran\xe7ois */\nint x;\n' >"$d/clean.c"
+	"$1" check "$d/clean.c" 2>/dev/null
+	is "$?" 0 "$tag: a clean Latin-1 file: exit 0"
+	"$1" fix --in-place --license=GPL "$d/bad.c" 2>/dev/null; status=$?
+	is "$status" 0 "$tag: fix --in-place that leaves nothing: exit 0"
 	grep -q '^static int bad_init(void)$' "$d/bad.c" &&
 		head -n 1 "$d/bad.c" | cmp -s - <(printf '/* Fran\xe7ois */\n')
-	ok $? "$(basename "$(dirname "$(dirname "$1")")")/utf8: the file is fixed, its bytes kept"
+	ok $? "$tag: the file is fixed, its bytes kept"
 }
 
 as_user_if() {	# as_user_if CASE CMD...
@@ -82,7 +95,6 @@ for bin in "${bins[@]}"; do
 	try "$bin" huge "^modport: $b/huge/bad\.c: too large \(100 MiB; the limit is 64 MiB\)$"
 	try "$bin" comment "^$b/comment/bad\.c:3:19: error: unterminated comment; file not processed$"
 	try "$bin" string "^$b/string/bad\.c:3:14: error: unterminated string literal; file not processed$"
-	try "$bin" utf8 "^modport: $b/utf8/bad\.c:1:8: invalid UTF-8 \(byte 0xe7\); processed as bytes, left as they are$"
 	try_utf8 "$bin"
 	try "$bin" readonly "^modport: $b/readonly/bad\.c: cannot fix in place: the file is read-only$"
 	try "$bin" denied "^modport: $b/denied/bad\.c: cannot read: Permission denied$"

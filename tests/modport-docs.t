@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # modport(1): clean mdoc, --help and --version, and its examples work.
 . "$(dirname "$0")/lib.sh"
+need mandoc man patch
 MODPORT=${MODPORT:-$TOP/build/bin/modport}
 plan 11
 check_manual "$MODPORT" "$TOP/modport/modport.1"
@@ -12,7 +13,7 @@ cd "$TOP" || exit 2
 out=$("$MODPORT" check legacy/hello-2.4.c | head -n 1)
 like "$out" "^legacy/hello-2\.4\.c:1:1: warning: '#define MODULE' is obsolete: " "example: check"
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'rm -rf "$tmp"'
 mkdir -p "$tmp/src"
 cp legacy/hello-2.4.c "$tmp/src/hello.c"
 (cd "$tmp" && "$MODPORT" fix --license=GPL src | patch -s -p1)

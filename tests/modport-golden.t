@@ -12,6 +12,7 @@
 # #define MODULE, and CRLF files stay CRLF throughout).
 # MODPORT_REGEN=1 rewrites the expected files from the plain build, for review.
 . "$(dirname "$0")/lib.sh"
+need patch git cmp diff
 cd "$TOP" || exit 2
 mapfile -t fixtures < <(find tests/modport -name '*.[ch]' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
@@ -19,7 +20,7 @@ bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 12 ))
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'rm -rf "$tmp"'
 
 expected() {	# expected FIXTURE: prefix of its expected files
 	case $1 in

@@ -2,6 +2,7 @@
 # modport check --summary: the findings, then RULE COUNT per rule sorted by
 # rule ID and a total, agreeing with the [RULE] tags of the findings.
 . "$(dirname "$0")/lib.sh"
+need diff
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 plan $(( ${#bins[@]} * 5 + 2 ))

@@ -14,19 +14,24 @@
 #    positive, no error.
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
+need diff strings
 SAN=$TOP/build/san/bin/modport
-plan 11
+plan 12
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'rm -rf "$tmp"'
 
-skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
 
 if [ -d "$CACHE/linux-2.4.22" ]; then
 	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"
 	"$SAN" fix --license=GPL "$tmp/t24" >"$tmp/tree.diff" 2>/dev/null
 	"$SAN" fix --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
-	is "$status" 2 "2.4.22: fix --in-place runs through (2: the Latin-1 files are reported, processed as bytes)"
-	is "$(grep -c 'not processed' "$tmp/err")" 0 "2.4.22: no file refused: every file tokenizes (GCC 2 multi-line strings included)"
+	# One file of the tree cannot be tokenized: asm-parisc/som.h ends inside a
+	# comment (GCC rejects it too, were it ever included).  It alone makes
+	# the status 2; what needs a person is 1, the Latin-1 files only a note.
+	is "$status" 2 "2.4.22: fix --in-place runs through (2: the one file that cannot be tokenized)"
+	is "$(grep -c ': note: invalid UTF-8' "$tmp/err")" "$(grep -c 'invalid UTF-8' "$tmp/err")" "2.4.22: invalid UTF-8 is a note"
+	is "$(grep 'not processed' "$tmp/err" | sed "s|^$tmp/t24/||")" "include/asm-parisc/som.h:8:8: error: unterminated comment; file not processed" \
+		"2.4.22: only som.h refused, its comment unterminated: every other file tokenizes (GCC 2 multi-line strings included)"
 	out=$(preserved "$tmp/tree.diff" | head -5)
 	is "$out" "" "2.4.22: the diff of the whole tree touches only rule sites"
 	n=$(diff -rq "$CACHE/linux-2.4.22" "$tmp/t24" | wc -l)
@@ -35,7 +40,7 @@ if [ -d "$CACHE/linux-2.4.22" ]; then
 	is "$out" "" "2.4.22: check of the ported tree finds nothing"
 	out=$("$SAN" fix --license=GPL "$tmp/t24" 2>"$tmp/err2")
 	is "$out" "" "2.4.22: fix of the ported tree prints no diff"
-	is "$(grep -c 'not processed' "$tmp/err2")" 0 "2.4.22: every ported file still tokenizes"
+	is "$(grep -c 'not processed' "$tmp/err2")" 1 "2.4.22: every ported file still tokenizes (som.h aside)"
 	is "$(find "$tmp/t24" -name '.modport.*' | wc -l)" 0 "2.4.22: no temporary file left"
 else
 	for _ in 1 2 3 4 5 6 7 8; do skip "no $CACHE/linux-2.4.22"; done

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # modport --target golden tests (issue 10), under both builds: build files
 # (Makefile, Kbuild, *.mk) and LINUX_VERSION_CODE conditionals.  For every
-# fixture F in tests/modport-versions/ and every target T of F.targets
+# fixture F in tests/modport/versions/ and every target T of F.targets
 # (one per line; "default" is no --target, i.e. the kernels of
 # kernels.conf):
 #   F.T.check  what `modport check [--target=T] F` prints, then its status
@@ -13,7 +13,7 @@
 # MODPORT_REGEN=1 rewrites the expected files from the plain build, for review.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 2
-dir=tests/modport-versions
+dir=tests/modport/versions
 mapfile -t fixtures < <(find "$dir" -name '*.targets' | sed 's/\.targets$//' | LC_ALL=C sort)
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 n=0

@@ -2,6 +2,7 @@
 # --accel auto never hangs: KVM is used only when it really works, else
 # modrun falls back to TCG (here /dev/kvm exists, but a KVM boot hangs).
 . "$(dirname "$0")/lib.sh"
+need qemu-system-x86_64
 plan 4
 
 dir=$(build_modules "$TOP/module" accel)

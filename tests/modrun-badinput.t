@@ -2,11 +2,12 @@
 # Bad input: a clear message, exit status 2, no VM left running, no
 # temporary file left behind.  Run with both builds (plain, ASan+UBSan).
 . "$(dirname "$0")/lib.sh"
+need pgrep setsid perl
 plan 46
 
 hello=$(W= build_modules "$TOP/module" badinput)/hello.ko
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+at_exit 'rm -rf "$tmp"'
 mkdir "$tmp/tmpdir"
 printf 'not a module\n' >"$tmp/text.ko"
 : >"$tmp/empty.ko"

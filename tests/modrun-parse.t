@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # modrun parse: the verdict of saved logs (tests/data/modrun/*.log), without
-# booting: complete, crashed, cut short, silent, malformed, tainted W.
+# booting: complete, crashed, cut short, silent, malformed, tainted W; with
+# commands (--exec), and of --each (a crash between two good modules).
 . "$(dirname "$0")/lib.sh"
-plan 20
+need diff
+plan 31
 data=$TOP/tests/data/modrun
 M=$TOP/build/san/bin/modrun
 
@@ -39,4 +41,19 @@ is "$status" 1 "a W taint gained during the run: fails"
 like "$out" '^# forbidden kernel taint gained: W$' "and names it"
 out=$("$M" parse --forbid-taint P "$data/warn.log"); status=$?
 is "$status" 0 "unless W is allowed"
+
+out=$("$M" parse "$data/exec.log"); status=$?
+is "$status" 1 "exec: a command that exits 1 fails the run"
+like "$out" '^ok 2 exec "echo hi >/dev/modrun_echo; cat /dev/modrun_echo"$' "exec: the good command passes"
+like "$out" '^# hi$' "exec: with its output"
+like "$out" '^# KERN_INFO +chardev: 3 bytes written$' "exec: and what the kernel said while it ran"
+like "$out" '^not ok 3 exec "echo failing; exit 1"$' "exec: the failing one fails"
+like "$out" '^# exit status 1$' "exec: with its exit status"
+
+out=$("$M" parse "$data/each.log"); status=$?
+is "$status" 1 "each: fails"
+like "$out" '^# modrun: kernel .*, --each: 3 modules in 2 boots$' "each: three modules in two boots"
+like "$out" '^    # Subtest: oops$' "each: subtests"
+like "$out" '^not ok 2 oops # ERROR the kernel crashed$' "each: the oops is its module's verdict"
+like "$out" '^ok 3 chardev$' "each: the module after the crash passes"
 done_testing

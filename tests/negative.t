@@ -3,6 +3,7 @@
 # seen to taint P, a failing init is a failed load with its errno, a hanging
 # init ends at the timeout, a panic ends the run with the panic shown.
 . "$(dirname "$0")/lib.sh"
+need make gcc pgrep setsid qemu-system-x86_64
 # The host side runs under ASan and UBSan here: supervision, timeout, crash.
 MODRUN=$TOP/build/san/bin/modrun
 plan 22

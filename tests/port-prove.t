@@ -5,6 +5,7 @@
 # Each must print its own lines (the `expect:` comments of the fixture; for
 # the 2.4 listing its own 2.4 strings) and must not taint P.
 . "$(dirname "$0")/lib.sh"
+need make gcc qemu-system-x86_64
 MODPORT=${MODPORT:-$TOP/build/bin/modport}
 fixtures=("$TOP"/tests/modport/build/*.c)
 [ -e "${fixtures[0]}" ] || fixtures=()

@@ -2,6 +2,7 @@
 # The module code is kernel style: checkpatch.pl (from Debian's
 # linux-source-6.1) finds nothing, and sparse (make C=2) warns of nothing.
 . "$(dirname "$0")/lib.sh"
+need perl sparse make gcc apt-get dpkg-deb
 plan 5
 
 checkpatch=$("$TOP/scripts/get-checkpatch")

@@ -2,16 +2,26 @@
 /*
  * The guest's /init: a static program, PID 1 of a throwaway VM.
  *
- * It mounts what it needs, loads the modules listed in /modrun/modules with
- * finit_module(), unloads them in reverse order with delete_module(), and
- * reports every step as KTAP on the report port (/dev/ttyS1, the kernel's
- * console being ttyS0), with the kernel log records of each step, their
- * levels, the module's taint and the kernel's.  Then it powers off.
+ * It mounts what it needs and follows the plan in /modrun/plan, one step a
+ * line, as the host wrote it:
  *
- * /modrun/modules has one line per module: "NAME PATH".
+ *	segment NAME STEPS	a KTAP report of STEPS tests begins; NAME "-"
+ *				is the whole run, else one module of --each
+ *				(announced by "# modrun-each: NAME")
+ *	load NAME PATH		finit_module()
+ *	exec FILE		/bin/sh -c "the contents of FILE" (busybox)
+ *	unload NAME		delete_module()
+ *	end			the segment's kernel taint, "done"
+ *
+ * Every step is reported as KTAP on the report port (/dev/ttyS1, the
+ * kernel's console being ttyS0), with the kernel log records of the step,
+ * their levels, the module's taint and the kernel's; a command's output and
+ * exit status.  Then it powers off.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,20 +30,18 @@
 #include <sys/reboot.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_MODULES 64
+#include "../testname.h"
 
-struct module_entry {
-	char name[64];
-	char path[192];
-	bool loaded;
-};
-
-static struct module_entry modules[MAX_MODULES];
-static int nr_modules;
+/* The modules the current segment loaded (grown as needed). */
+static char **loaded;
+static size_t nr_loaded, loaded_size;
 static int kmsg_fd = -1;
+static struct timespec init_start;	/* the kernel's clock when /init began */
 static FILE *out;
 static int test_number;
 
@@ -136,14 +144,54 @@ static void result(bool ok, const char *what, const char *name)
 	fflush(out);
 }
 
-static void load_module(struct module_entry *m)
+/*
+ * What was written has left the serial port: a module that crashes the
+ * kernel next cannot take it along.
+ */
+static void sent(void)
+{
+	fflush(out);
+	tcdrain(fileno(out));
+}
+
+static bool remember_loaded(const char *name)
+{
+	char **grown;
+
+	if (nr_loaded == loaded_size) {
+		loaded_size = loaded_size ? 2 * loaded_size : 16;
+		grown = realloc(loaded, loaded_size * sizeof(*loaded));
+		if (!grown)
+			return false;
+		loaded = grown;
+	}
+	loaded[nr_loaded] = strdup(name);
+	return loaded[nr_loaded++] != NULL;
+}
+
+static bool forget_loaded(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < nr_loaded; i++) {
+		if (loaded[i] && !strcmp(loaded[i], name)) {
+			free(loaded[i]);
+			loaded[i] = NULL;
+			return true;
+		}
+	}
+	return false;
+}
+
+static void load_module(const char *name, const char *file)
 {
 	char path[128], taint[64];
 	int fd, ret, e = 0;
+	bool ok;
 
-	fprintf(out, "# loading %s\n", m->name);
-	fflush(out);
-	fd = open(m->path, O_RDONLY | O_CLOEXEC);
+	fprintf(out, "# loading %s\n", name);
+	sent();
+	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
 	} else {
@@ -155,53 +203,217 @@ static void load_module(struct module_entry *m)
 	if (e)
 		fprintf(out, "# error: finit_module: %s (%s)\n",
 			errno_name(e), strerror(e));
-	m->loaded = e == 0;
-	snprintf(path, sizeof(path), "/sys/module/%.63s/taint", m->name);
+	ok = e == 0;
+	if (ok && !remember_loaded(name))
+		fprintf(out, "# modrun-init: out of memory: %s will not be unloaded\n",
+			name);
+	snprintf(path, sizeof(path), "/sys/module/%.63s/taint", name);
 	if (read_line(path, taint, sizeof(taint)))
-		fprintf(out, "# module-taint %s: %s\n", m->name, taint);
-	fprintf(out, "# sysfs %s: %s\n", m->name,
-		module_in_sysfs(m->name) ? "present" : "absent");
-	result(m->loaded, "load", m->name);
+		fprintf(out, "# module-taint %s: %s\n", name, taint);
+	fprintf(out, "# sysfs %s: %s\n", name,
+		module_in_sysfs(name) ? "present" : "absent");
+	result(ok, "load", name);
 }
 
-static void unload_module(struct module_entry *m)
+static void unload_module(const char *name)
 {
 	int e = 0;
 
-	if (!m->loaded) {
+	if (!forget_loaded(name)) {
 		fprintf(out, "ok %d unload %s # SKIP not loaded\n",
-			++test_number, m->name);
+			++test_number, name);
+		fflush(out);
 		return;
 	}
-	fprintf(out, "# unloading %s\n", m->name);
+	fprintf(out, "# unloading %s\n", name);
 	fflush(out);
-	if (syscall(SYS_delete_module, m->name, O_NONBLOCK))
+	if (syscall(SYS_delete_module, name, O_NONBLOCK))
 		e = errno;
 	drain_kmsg();
 	if (e)
 		fprintf(out, "# error: delete_module: %s (%s)\n",
 			errno_name(e), strerror(e));
-	fprintf(out, "# sysfs %s: %s\n", m->name,
-		module_in_sysfs(m->name) ? "present" : "absent");
-	result(e == 0, "unload", m->name);
+	fprintf(out, "# sysfs %s: %s\n", name,
+		module_in_sysfs(name) ? "present" : "absent");
+	result(e == 0, "unload", name);
 }
 
-static void read_module_list(void)
+/* A command's output, as "# out: " lines, a line at a time as it comes. */
+static void print_output(char *buf, size_t *len, bool flush)
 {
-	FILE *f = fopen("/modrun/modules", "re");
-	struct module_entry *m;
+	char *start = buf, *nl;
+
+	while ((nl = memchr(start, '\n', *len - (size_t)(start - buf)))) {
+		*nl = '\0';
+		fprintf(out, "# out: %s\n", start);
+		start = nl + 1;
+	}
+	*len -= (size_t)(start - buf);
+	memmove(buf, start, *len);
+	if (*len && (flush || *len >= 4000)) {
+		buf[*len] = '\0';
+		fprintf(out, "# out: %s\n", buf);
+		*len = 0;
+	}
+	fflush(out);
+}
+
+static void __attribute__((noreturn)) exec_child(const char *cmd, int fd)
+{
+	int null = open("/dev/null", O_RDONLY);
+
+	setsid();
+	if (null >= 0)
+		dup2(null, STDIN_FILENO);
+	dup2(fd, STDOUT_FILENO);
+	dup2(fd, STDERR_FILENO);
+	if (chdir("/"))
+		_exit(126);
+	setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
+	setenv("HOME", "/", 1);
+	execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
+	fprintf(stderr, "modrun-init: /bin/sh: %s\n", strerror(errno));
+	_exit(127);
+}
+
+/* Read the command's output until it exits; then end what it left. */
+static int exec_wait(pid_t pid, int fd)
+{
+	char buf[4096];
+	size_t len = 0;
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	int status = 0;
+	bool exited = false, eof = false;
+	ssize_t n;
+
+	while (!eof) {
+		if (!exited && waitpid(pid, &status, WNOHANG) == pid)
+			exited = true;
+		if (poll(&p, 1, exited ? 0 : 50) <= 0) {
+			if (exited)
+				break;
+			continue;
+		}
+		n = read(fd, buf + len, sizeof(buf) - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			eof = true;
+			break;
+		}
+		len += (size_t)n;
+		print_output(buf, &len, false);
+	}
+	print_output(buf, &len, true);
+	if (!exited)
+		waitpid(pid, &status, 0);
+	kill(-pid, SIGKILL);	/* what it left running in the background */
+	return status;
+}
+
+static void exec_command(const char *file)
+{
+	char name[TESTNAME_SIZE], *cmd = NULL;
+	size_t size = 0;
+	int fds[2], status = -1;
+	FILE *f = fopen(file, "re");
+	pid_t pid = -1;
+	ssize_t n;
+
+	n = f ? getdelim(&cmd, &size, '\0', f) : -1;
+	if (f)
+		fclose(f);
+	testname_exec(n > 0 ? cmd : "?", name, sizeof(name));
+	fprintf(out, "# exec: %s\n", n > 0 ? name + 5 : "?");
+	sent();
+	if (n > 0 && access("/bin/sh", X_OK) == 0 && !pipe2(fds, O_CLOEXEC)) {
+		pid = fork();
+		if (pid == 0)
+			exec_child(cmd, fds[1]);
+		close(fds[1]);
+		if (pid > 0)
+			status = exec_wait(pid, fds[0]);
+		close(fds[0]);
+	}
+	drain_kmsg();
+	if (n <= 0)
+		fprintf(out, "# error: cannot read %s\n", file);
+	else if (pid < 0)
+		fprintf(out, "# error: cannot run /bin/sh: %s\n", strerror(errno));
+	else if (WIFEXITED(status))
+		fprintf(out, "# status: exit %d\n", WEXITSTATUS(status));
+	else if (WIFSIGNALED(status))
+		fprintf(out, "# status: killed by signal %d (%s)\n",
+			WTERMSIG(status), strsignal(WTERMSIG(status)));
+	fprintf(out, "%sok %d %s\n", pid > 0 && WIFEXITED(status) &&
+		WEXITSTATUS(status) == 0 ? "" : "not ", ++test_number, name);
+	fflush(out);
+	free(cmd);
+}
+
+static void begin_segment(const char *name, int steps, const char *release)
+{
+	if (strcmp(name, "-"))
+		fprintf(out, "# modrun-each: %s\n", name);
+	fprintf(out, "KTAP version 1\n");
+	fprintf(out, "# modrun-init: kernel %s\n", release);
+	fprintf(out, "# init-clock: %ld.%03ld\n", (long)init_start.tv_sec,
+		init_start.tv_nsec / 1000000);
+	fprintf(out, "1..%d\n", steps);
+	test_number = 0;
+	print_kernel_taint("before");
+	fflush(out);
+}
+
+static void end_segment(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_loaded; i++)
+		free(loaded[i]);
+	nr_loaded = 0;
+	print_kernel_taint("after");
+	fprintf(out, "# modrun-init: done\n");
+	fflush(out);
+}
+
+/* Follow /modrun/plan, a line at a time. */
+static void follow_plan(const char *release)
+{
+	FILE *f = fopen("/modrun/plan", "re");
+	char *line = NULL, word[16], a[256], b[256];
+	size_t size = 0;
+	bool each = false;
+	int steps;
 
 	if (!f) {
-		fprintf(out, "# modrun-init: no /modrun/modules\n");
+		fprintf(out, "# modrun-init: no /modrun/plan\n");
 		return;
 	}
-	while (nr_modules < MAX_MODULES) {
-		m = &modules[nr_modules];
-		if (fscanf(f, "%63s %191s", m->name, m->path) != 2)
-			break;
-		nr_modules++;
+	while (getline(&line, &size, f) > 0) {
+		a[0] = b[0] = '\0';
+		if (sscanf(line, "%15s %255s %255s", word, a, b) < 1)
+			continue;
+		if (!strcmp(word, "segment")) {
+			steps = atoi(b);
+			each |= strcmp(a, "-") != 0;
+			begin_segment(a, steps, release);
+		} else if (!strcmp(word, "load")) {
+			load_module(a, b);
+		} else if (!strcmp(word, "exec")) {
+			exec_command(a);
+		} else if (!strcmp(word, "unload")) {
+			unload_module(a);
+		} else if (!strcmp(word, "end")) {
+			end_segment();
+		} else {
+			fprintf(out, "# modrun-init: unknown plan step: %s\n", word);
+		}
 	}
+	free(line);
 	fclose(f);
+	if (each)
+		fprintf(out, "# modrun-each: end\n");
 }
 
 static FILE *open_report(void)
@@ -218,13 +430,31 @@ static FILE *open_report(void)
 	return f;
 }
 
+/* With busybox (given for --exec), every applet as a command of its own. */
+static void install_busybox(void)
+{
+	pid_t pid;
+
+	if (access("/bin/busybox", X_OK) || !access("/bin/cat", X_OK))
+		return;		/* no busybox, or the host made the links */
+	mkdir("/usr", 0755);
+	mkdir("/usr/bin", 0755);
+	mkdir("/usr/sbin", 0755);
+	mkdir("/sbin", 0755);
+	pid = fork();
+	if (pid == 0) {
+		execl("/bin/busybox", "busybox", "--install", "-s", (char *)NULL);
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, NULL, 0);
+}
+
 int main(void)
 {
-	struct timespec now;
 	char release[128] = "?";
-	int i;
 
-	clock_gettime(CLOCK_BOOTTIME, &now);
+	clock_gettime(CLOCK_BOOTTIME, &init_start);
 	mount_fs("devtmpfs", "/dev");
 	out = open_report();
 	mount_fs("proc", "/proc");
@@ -234,19 +464,9 @@ int main(void)
 	if (kmsg_fd >= 0)
 		lseek(kmsg_fd, 0, SEEK_END);
 
-	fprintf(out, "KTAP version 1\n");
-	fprintf(out, "# modrun-init: kernel %s\n", release);
-	fprintf(out, "# init-clock: %ld.%03ld\n", (long)now.tv_sec,
-		now.tv_nsec / 1000000);
-	read_module_list();
-	fprintf(out, "1..%d\n", 2 * nr_modules);
-	print_kernel_taint("before");
-	for (i = 0; i < nr_modules; i++)
-		load_module(&modules[i]);
-	for (i = nr_modules - 1; i >= 0; i--)
-		unload_module(&modules[i]);
-	print_kernel_taint("after");
-	fprintf(out, "# modrun-init: done\n");
+	mkdir("/tmp", 01777);
+	install_busybox();
+	follow_plan(release);
 	power_off();
 	return 0;
 }

@@ -200,7 +200,7 @@ static void test_merge(void)
 	check_int(kv.nr_e, ==, 0);
 	check_int(p.nr_f, ==, 1);
 	if (p.nr_f)
-		check_str(p.f[0].rule, "version-conditional");
+		check_str(rule_name(p.f[0].rule), "version-conditional");
 	free(out);
 	port_free(&p);
 	port_free(&kv);

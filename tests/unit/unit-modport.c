@@ -267,8 +267,8 @@ static void test_port_article(void)
 	lex(s);
 	check_int(port_file("hello.c", s, strlen(s), &tl, &opts, &p), ==, 0);
 	check_int(p.nr_f, ==, 5);
-	check_str(p.f[0].rule, "define-module");
-	check_str(p.f[1].rule, "init-include");
+	check_str(rule_name(p.f[0].rule), "define-module");
+	check_str(rule_name(p.f[1].rule), "init-include");
 	out = rewrite(s, strlen(s), p.e, p.nr_e, &len);
 	check_str(out, "#include <linux/init.h>\n#include <linux/module.h>\n\n"
 		  "static int hello_init(void) { return 0; }\n"

@@ -8,11 +8,13 @@
 #include <unistd.h>
 
 #include "../../modrun/cpio.h"
+#include "../../modrun/deps.h"
 #include "../../modrun/kmsg.h"
 #include "../../modrun/ktap.h"
 #include "../../modrun/modinfo.h"
 #include "../../modrun/report.h"
 #include "../../modrun/taint.h"
+#include "../../modrun/testname.h"
 #include "test-lib.h"
 
 static const char hello_report[] =
@@ -355,6 +357,141 @@ static void test_console_crash(void)
 	console_free(&con);
 }
 
+static const char exec_report[] =
+	"KTAP version 1\n"
+	"1..3\n"
+	"# loading echo\n"
+	"ok 1 load echo\n"
+	"# exec: \"cat /dev/echo\"\n"
+	"# out: first line\n"
+	"# out: \n"
+	"# log <6> [    2.000000] echo: read\n"
+	"# status: exit 3\n"
+	"not ok 2 exec \"cat /dev/echo\"\n"
+	"# exec: \"sleep 600\"\n"
+	"# out: waiting\n";
+
+static int plan_report(const char *text, const struct plan_step *plan,
+		       int nr, enum vm_end end, char **out)
+{
+	struct guest_report r;
+	struct console_log con;
+	struct run_info run = { .end = end, .timeout = 5, .wall = -1 };
+	struct report_options ro = { .plan = plan, .nr_plan = nr,
+				     .forbid_mask = taint_mask("PDWL") };
+	size_t size;
+	FILE *f = open_memstream(out, &size);
+	int status;
+
+	ktap_init(&r);
+	console_init(&con);
+	ktap_parse_text(&r, text);
+	status = report_print(f, &r, &con, &run, &ro);
+	fclose(f);
+	ktap_free(&r);
+	console_free(&con);
+	return status;
+}
+
+static void test_exec_steps(void)
+{
+	static const struct plan_step plan[] = {
+		{ "load", "echo" }, { "exec", "\"cat /dev/echo\"" },
+		{ "exec", "\"sleep 600\"" }, { "unload", "echo" },
+	};
+	struct guest_report r;
+	char *out;
+
+	ktap_init(&r);
+	ktap_parse_text(&r, exec_report);
+	check_int(r.nr_steps, ==, 2);
+	check_str(r.steps[1].what, "exec");
+	check_str(r.steps[1].module, "\"cat /dev/echo\"");
+	check_str(r.steps[1].status, "exit 3");
+	check_int(r.steps[1].out_count, ==, 2);
+	check_str(r.out[r.steps[1].out_first], "first line");
+	check_str(r.out[r.steps[1].out_first + 1], "");
+	check_int(r.steps[1].log_count, ==, 1);
+	check_str(r.pending.what, "exec");	/* where it was when it ended */
+	ktap_free(&r);
+
+	check_int(plan_report(exec_report, plan, 4, VM_TIMED_OUT, &out), ==, 1);
+	check(strstr(out, "1..6\n") != NULL);	/* 4 steps, 1 taint, kernel */
+	check(strstr(out, "# first line\n# \n# KERN_INFO    echo: read\n# exit status 3\nnot ok 2 exec \"cat /dev/echo\"\n") != NULL);
+	check(strstr(out, "# logged before the VM ended:\n# waiting\n") != NULL);
+	check(strstr(out, "not ok 3 exec \"sleep 600\" # TIMEOUT 5 seconds\n") != NULL);
+	check(strstr(out, "not ok 4 unload echo # TIMEOUT\n") != NULL);
+	free(out);
+	/* parse mode: the plan is the report's, and the step it ended in */
+	check_int(plan_report(exec_report, NULL, 0, VM_TIMED_OUT, &out), ==, 1);
+	check(strstr(out, "not ok 3 exec \"sleep 600\" # TIMEOUT 5 seconds\n") != NULL);
+	check(strstr(out, "not ok 4 unload echo # TIMEOUT\n") != NULL);
+	free(out);
+}
+
+static void test_testname(void)
+{
+	char buf[TESTNAME_SIZE], long_cmd[300];
+
+	testname_exec("echo a#b\tc", buf, sizeof(buf));
+	check_str(buf, "exec \"echo a_b c\"");
+	memset(long_cmd, 'x', sizeof(long_cmd) - 1);
+	long_cmd[sizeof(long_cmd) - 1] = '\0';
+	testname_exec(long_cmd, buf, sizeof(buf));
+	check_int(strlen(buf), ==, 5 + 1 + TESTNAME_CMD_MAX + 3 + 1);
+	check(strstr(buf, "xxx...\"") != NULL);
+}
+
+static void test_deps(void)
+{
+	char dir[] = "/tmp/unit-modrun-deps-XXXXXX", path[128], name[64];
+	const struct deps_entry **order = NULL;
+	const char *missing = NULL;
+	struct deps_index idx;
+	size_t nr = 0;
+	FILE *f;
+
+	deps_name_of("kernel/lib/crc-itu-t.ko.xz", name, sizeof(name));
+	check_str(name, "crc_itu_t");
+	deps_name_of("snd-pcm.ko", name, sizeof(name));
+	check_str(name, "snd_pcm");
+	check(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/modules.dep", dir);
+	f = fopen(path, "w");
+	check(f != NULL);
+	if (!f)
+		return;
+	fputs("kernel/a/top.ko: kernel/b/mid-dle.ko.zst kernel/c/base.ko\n"
+	      "kernel/b/mid-dle.ko.zst: kernel/c/base.ko\n"
+	      "kernel/c/base.ko:\n"
+	      "kernel/d/other.ko: kernel/c/base.ko\n", f);
+	fclose(f);
+	check_int(deps_index_load(&idx, dir), ==, 0);
+	check_int(idx.nr_entries, ==, 4);
+	/* top needs mid_dle and base: base first; other's base is not twice */
+	check_int(deps_resolve(&idx, "top,other", NULL, NULL, &order, &nr,
+			       &missing), ==, 0);
+	check_int(nr, ==, 4);
+	if (nr == 4) {
+		check_str(order[0]->name, "base");
+		check_str(order[1]->name, "mid_dle");
+		check_str(order[2]->name, "top");
+		check_str(order[3]->name, "other");
+		check_str(order[1]->path, "kernel/b/mid-dle.ko.zst");
+	}
+	free(order);
+	order = NULL;
+	nr = 0;
+	check_int(deps_resolve(&idx, "mid-dle,nosuch", NULL, NULL, &order, &nr,
+			       &missing), ==, -ENOENT);
+	check_str(missing, "nosuch");
+	free(order);
+	deps_index_free(&idx);
+	check_int(deps_index_load(&idx, "/nonexistent"), ==, -ENOENT);
+	unlink(path);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	TEST(test_ktap_hello(), "a complete report is parsed into steps, log and taints");
@@ -369,5 +506,8 @@ int main(void)
 	TEST(test_cpio(), "newc archive layout and write errors");
 	TEST(test_report_verdicts(), "verdicts: pass, unmet expectation, timeout");
 	TEST(test_console_crash(), "console: crash lines and the tail");
+	TEST(test_exec_steps(), "exec steps: output, exit status, a command cut by the timeout");
+	TEST(test_testname(), "exec test names: no '#', no control characters, long commands cut");
+	TEST(test_deps(), "modules.dep: names, dependencies first and once, a missing one named");
 	return test_done();
 }

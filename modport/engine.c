@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * engine.c: the families' registry, the table of names, and the one walk
+ * over a file's tokens that tracks braces, conditional groups (#if 0 is
+ * dead), directives and #define bodies, and records for each family the
+ * tokens it asked for.  Then port_file() runs the families in order.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "directive.h"
+#include "engine.h"
+
+/* The registry: filled by the FAMILY() constructors, sorted on first use. */
+struct slot {
+	const struct family *f;
+	struct hit *hits;	/* this file's hits, reused file to file */
+	size_t nr, alloc;
+};
+
+static struct slot *slots;
+static size_t nr_slots, alloc_slots;
+
+void family_register(const struct family *f)
+{
+	if (nr_slots == alloc_slots) {
+		size_t n = alloc_slots ? 2 * alloc_slots : 16;
+		struct slot *s = realloc(slots, n * sizeof(*s));
+
+		if (!s) {
+			fprintf(stderr, "modport: cannot register rule family %s: %s\n",
+				f->name, strerror(ENOMEM));
+			exit(2);
+		}
+		slots = s;
+		alloc_slots = n;
+	}
+	slots[nr_slots++] = (struct slot){ .f = f };
+}
+
+/* A family runs at the place of its first rule in rules.def. */
+static int first_rule(const struct family *f)
+{
+	int r = NR_RULES, k;
+
+	for (k = 0; f->rules[k] != NR_RULES; k++)
+		if ((int)f->rules[k] < r)
+			r = (int)f->rules[k];
+	return r;
+}
+
+static int cmp_slot(const void *a, const void *b)
+{
+	int x = first_rule(((const struct slot *)a)->f);
+	int y = first_rule(((const struct slot *)b)->f);
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The table of names: every word a family wants, chained in buckets by a
+ * hash of its length and its first and last bytes, so that a token that no
+ * family wants costs one load.  One-character punctuators have their own
+ * table.
+ */
+#define NAME_BUCKETS 1024
+
+struct name {
+	const char *word;
+	size_t len;
+	unsigned int slot;
+	int index;		/* in the family's words */
+	struct name *next;
+};
+
+static struct name *bucket[NAME_BUCKETS];
+static struct name *punct[256];
+static unsigned int flag_slots;	/* token flags some family wants */
+static struct name *names;	/* storage */
+static bool ready;
+
+static inline unsigned int name_hash(const char *s, size_t len)
+{
+	return ((unsigned int)len * 67u + (unsigned char)s[0] * 31u +
+		(unsigned char)s[len - 1]) & (NAME_BUCKETS - 1);
+}
+
+static void engine_init(void)
+{
+	size_t k, n = 0, w;
+	struct name *nm;
+
+	qsort(slots, nr_slots, sizeof(*slots), cmp_slot);
+	for (k = 0; k < nr_slots; k++)
+		for (w = 0; slots[k].f->words && slots[k].f->words[w]; w++)
+			n++;
+	names = calloc(n ? n : 1, sizeof(*names));
+	if (!names) {
+		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
+		exit(2);
+	}
+	/* Backwards, so that each chain lists the families in order. */
+	for (k = nr_slots; k-- > 0;) {
+		const struct family *f = slots[k].f;
+
+		flag_slots |= f->want_flags;
+		for (w = 0; f->words && f->words[w]; w++) {
+			struct name **head;
+
+			nm = &names[--n];
+			nm->word = f->words[w];
+			nm->len = strlen(nm->word);
+			nm->slot = (unsigned int)k;
+			nm->index = (int)w;
+			head = nm->len == 1 && !(nm->word[0] == '_' ||
+				 (unsigned int)((nm->word[0] | 0x20) - 'a') < 26u) ?
+			       &punct[(unsigned char)nm->word[0]] :
+			       &bucket[name_hash(nm->word, nm->len)];
+			nm->next = *head;
+			*head = nm;
+		}
+	}
+	ready = true;
+}
+
+size_t family_count(void)
+{
+	if (!ready)
+		engine_init();
+	return nr_slots;
+}
+
+const struct family *family_at(size_t k)
+{
+	if (!ready)
+		engine_init();
+	return slots[k].f;
+}
+
+/* The walk's state: conditionals as the scan of old had them. */
+#define COND_MAX 64
+
+struct cond {
+	unsigned int group;
+	bool dead;		/* this branch is dead */
+	bool parent_dead;
+	bool taken;		/* an earlier branch was #if 1 */
+	int depth;		/* live brace depth at the #if */
+};
+
+struct walk {
+	struct porter *pt;
+	const char *buf;
+	const struct token_list *tl;
+	struct cond cond[COND_MAX];
+	int nr_cond;
+	unsigned int groups;
+	int live_depth;		/* braces of live code */
+	int depth;		/* braces of all code */
+	size_t func;		/* the '{' that opened depth 1 */
+	size_t dead_start;
+	/* The directive being walked. */
+	size_t arg;		/* its argument token, or SCAN_NONE */
+	size_t body;		/* a #define's body, or SCAN_NONE */
+	unsigned char kw;
+	bool pp_dead;
+};
+
+static bool current_dead(const struct walk *w)
+{
+	return w->nr_cond && w->cond[w->nr_cond - 1].dead;
+}
+
+static unsigned int current_group(const struct walk *w)
+{
+	return w->nr_cond ? w->cond[w->nr_cond - 1].group : 0;
+}
+
+static void add_dead(struct walk *w, size_t start, size_t end)
+{
+	struct scan *sc = &w->pt->sc;
+
+	if (sc->nr_dead == sc->alloc_dead) {
+		size_t n = sc->alloc_dead ? 2 * sc->alloc_dead : 8;
+		size_t (*d)[2] = realloc(sc->dead, n * sizeof(*d));
+
+		if (!d) {
+			porter_fail(w->pt, -ENOMEM);
+			return;
+		}
+		sc->dead = d;
+		sc->alloc_dead = n;
+	}
+	sc->dead[sc->nr_dead][0] = start;
+	sc->dead[sc->nr_dead++][1] = end;
+}
+
+/* The value of #if 0 / #if 1 (the sole token after the name), else -1. */
+static int if_value(const struct walk *w, size_t name)
+{
+	size_t v = pp_next(w->tl, name);
+	const struct token *t;
+
+	if (v == SCAN_NONE || pp_next(w->tl, v) != SCAN_NONE)
+		return -1;
+	t = &w->tl->tok[v];
+	if (t->type != TOKEN_NUMBER || t->len != 1)
+		return -1;
+	return w->buf[t->pos] == '0' ? 0 : w->buf[t->pos] == '1' ? 1 : -1;
+}
+
+static void push_cond(struct walk *w, int value)
+{
+	struct cond *c;
+	bool parent = current_dead(w);
+
+	if (w->nr_cond == COND_MAX) {
+		w->nr_cond++;	/* too deep: counted, never dead */
+		return;
+	}
+	c = &w->cond[w->nr_cond++];
+	c->group = ++w->groups;
+	c->parent_dead = parent;
+	c->dead = parent || value == 0;
+	c->taken = value == 1;
+	c->depth = w->live_depth;
+}
+
+/* #elif (value as if_value) or #else (value 1). */
+static void next_branch(struct walk *w, int value, bool is_else)
+{
+	struct cond *c;
+
+	if (!w->nr_cond || w->nr_cond > COND_MAX)
+		return;
+	c = &w->cond[w->nr_cond - 1];
+	c->group = ++w->groups;
+	w->live_depth = c->depth;
+	c->dead = c->parent_dead || c->taken || (!is_else && value == 0);
+	if (value == 1 && !is_else)
+		c->taken = true;
+}
+
+static unsigned char keyword(const char *buf, const struct token *t)
+{
+	static const char *const kw[] = {
+		[KW_DEFINE] = "define", [KW_UNDEF] = "undef",
+		[KW_INCLUDE] = "include", [KW_IF] = "if", [KW_IFDEF] = "ifdef",
+		[KW_IFNDEF] = "ifndef", [KW_ELIF] = "elif", [KW_ELSE] = "else",
+		[KW_ENDIF] = "endif",
+	};
+	unsigned char k;
+
+	for (k = KW_DEFINE; k < KW_OTHER; k++)
+		if (token_is(buf, t, kw[k]))
+			return k;
+	return KW_OTHER;
+}
+
+static void do_conditional(struct walk *w, size_t name)
+{
+	switch (w->kw) {
+	case KW_IF:
+		push_cond(w, if_value(w, name));
+		break;
+	case KW_IFDEF:
+	case KW_IFNDEF:
+		push_cond(w, -1);
+		break;
+	case KW_ELIF:
+		next_branch(w, if_value(w, name), false);
+		break;
+	case KW_ELSE:
+		next_branch(w, 1, true);
+		break;
+	case KW_ENDIF:
+		if (w->nr_cond)
+			w->nr_cond--;
+		break;
+	}
+}
+
+/* Where #include lines are: at the top level, and <linux/init.h>. */
+static void do_include(struct walk *w, size_t hash)
+{
+	struct scan *sc = &w->pt->sc;
+	const struct token *t;
+
+	if (w->arg == SCAN_NONE || w->tl->tok[w->arg].type != TOKEN_HEADER)
+		return;
+	t = &w->tl->tok[w->arg];
+	if (t->len == 14 && !memcmp(w->buf + t->pos, "<linux/init.h>", 14))
+		sc->has_init_h = true;
+	if (w->nr_cond || w->live_depth)
+		return;
+	sc->last_include = hash;
+	if (sc->first_linux_include == SCAN_NONE && t->len > 7 &&
+	    !memcmp(w->buf + t->pos, "<linux/", 7))
+		sc->first_linux_include = hash;
+}
+
+/* The directive at '#' token i: its keyword, argument, body; the groups. */
+static void begin_directive(struct walk *w, size_t i)
+{
+	const struct token_list *tl = w->tl;
+	size_t name = pp_next(tl, i);
+	bool was_dead = current_dead(w);
+
+	w->kw = KW_NONE;
+	w->arg = w->body = SCAN_NONE;
+	w->pp_dead = was_dead;
+	if (name == SCAN_NONE || tl->tok[name].type != TOKEN_IDENT)
+		return;
+	w->kw = keyword(w->buf, &tl->tok[name]);
+	w->arg = pp_next(tl, name);
+	if (w->kw == KW_DEFINE && w->arg != SCAN_NONE &&
+	    tl->tok[w->arg].type == TOKEN_IDENT) {
+		struct tokens s = { w->buf, tl };
+
+		w->body = define_body(&s, w->arg);
+	}
+	do_conditional(w, name);
+	if (!was_dead && current_dead(w)) {
+		size_t end = i;
+
+		while ((tl->tok[end + 1].flags & TF_PP) &&
+		       !(tl->tok[end + 1].flags & TF_BOL))
+			end++;
+		w->dead_start = end + 1;
+	} else if (was_dead && !current_dead(w)) {
+		add_dead(w, w->dead_start, i);
+	}
+	w->pp_dead = was_dead && current_dead(w);
+	if (!was_dead && w->kw != KW_DEFINE && w->kw != KW_UNDEF)
+		do_include(w, i);
+}
+
+static void add_hit(struct walk *w, unsigned int s, size_t i, int word)
+{
+	struct slot *sl = &slots[s];
+	const struct token *t = &w->tl->tok[i];
+	bool pp = t->flags & TF_PP;
+	struct hit *h;
+
+	if (sl->nr == sl->alloc) {
+		size_t n = sl->alloc ? 2 * sl->alloc : 64;
+
+		h = realloc(sl->hits, n * sizeof(*h));
+		if (!h) {
+			porter_fail(w->pt, -ENOMEM);
+			return;
+		}
+		sl->hits = h;
+		sl->alloc = n;
+	}
+	h = &sl->hits[sl->nr++];
+	h->tok = i;
+	h->word = word;
+	h->depth = w->depth;
+	h->live_depth = w->live_depth;
+	h->func = w->depth ? w->func : SCAN_NONE;
+	h->group = current_group(w);
+	h->kw = pp ? w->kw : KW_NONE;
+	h->flags = (unsigned char)((pp ? H_PP : 0) |
+		   ((pp ? w->pp_dead : current_dead(w)) ? H_DEAD : 0) |
+		   (pp && i == w->arg ? H_ARG : 0) |
+		   (pp && w->body != SCAN_NONE && i >= w->body ? H_BODY : 0));
+}
+
+/* The families that want token i. */
+static void dispatch(struct walk *w, size_t i)
+{
+	const struct token *t = &w->tl->tok[i];
+	const struct name *nm;
+	unsigned int k;
+
+	if (t->flags & flag_slots) {
+		for (k = 0; k < nr_slots; k++)
+			if (slots[k].f->want_flags & t->flags)
+				add_hit(w, k, i, -1);
+	}
+	if (t->type == TOKEN_SPECIAL) {
+		if (t->len != 1)
+			return;
+		for (nm = punct[(unsigned char)w->buf[t->pos]]; nm;
+		     nm = nm->next)
+			add_hit(w, nm->slot, i, nm->index);
+		return;
+	}
+	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
+		return;
+	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
+		for (k = 0; k < NAME_BUCKETS; k++)
+			for (nm = bucket[k]; nm; nm = nm->next)
+				if (token_is(w->buf, t, nm->word))
+					add_hit(w, nm->slot, i, nm->index);
+		return;
+	}
+	for (nm = bucket[name_hash(w->buf + t->pos, t->len)]; nm;
+	     nm = nm->next)
+		if (nm->len == t->len &&
+		    !memcmp(nm->word, w->buf + t->pos, t->len))
+			add_hit(w, nm->slot, i, nm->index);
+}
+
+/* A code token (not in a directive, not a comment). */
+static void do_code(struct walk *w, size_t i)
+{
+	const struct token *t = &w->tl->tok[i];
+	bool dead = current_dead(w);
+
+	if (t->type == TOKEN_SPECIAL && t->len == 1) {
+		char c = w->buf[t->pos];
+
+		if (c == '{') {
+			if (!w->depth++)
+				w->func = i;
+			w->live_depth += !dead;
+		} else if (c == '}') {
+			w->depth -= w->depth > 0;
+			if (!dead && w->live_depth > 0)
+				w->live_depth--;
+		}
+	} else if (t->type == TOKEN_STRING && (t->flags & TF_OPEN) && !dead &&
+		   w->pt->sc.open_tok == SCAN_NONE) {
+		/*
+		 * An open ' is left alone: GCC reads assembler (an apostrophe
+		 * in a ; comment) that way, up to the end of the line.
+		 */
+		w->pt->sc.open_tok = i;
+	}
+}
+
+static void walk_tokens(struct porter *pt)
+{
+	struct walk w = { .pt = pt, .buf = pt->buf, .tl = pt->tl,
+			  .func = SCAN_NONE, .arg = SCAN_NONE,
+			  .body = SCAN_NONE };
+	const struct token *tok = pt->tl->tok;
+	struct scan *sc = &pt->sc;
+	size_t i;
+
+	sc->first_linux_include = sc->last_include = SCAN_NONE;
+	sc->open_tok = SCAN_NONE;
+	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tok[i];
+
+		if (t->type == TOKEN_COMMENT) {
+			if ((t->flags & TF_OPEN) && sc->open_tok == SCAN_NONE)
+				sc->open_tok = i;
+			continue;
+		}
+		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
+			begin_directive(&w, i);
+		else if (!(t->flags & TF_PP))
+			do_code(&w, i);
+		dispatch(&w, i);
+	}
+	if (current_dead(&w))
+		add_dead(&w, w.dead_start, i);
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->severity == SEV_NOTE ? 1 : y->severity == SEV_NOTE ? -1 : 0;
+}
+
+static const char *file_eol(const char *buf, size_t len)
+{
+	const char *nl = memchr(buf, '\n', len);
+
+	return nl && nl > buf && nl[-1] == '\r' ? "\r\n" : "\n";
+}
+
+int port_file(const char *path, const char *buf, size_t len,
+	      const struct token_list *tl, const struct port_opts *opts,
+	      struct port *out)
+{
+	struct porter *pt = calloc(1, sizeof(*pt));
+	size_t k;
+	int ret;
+
+	if (!pt)
+		return -ENOMEM;
+	if (!ready)
+		engine_init();
+	*pt = (struct porter){ .path = path, .buf = buf, .len = len,
+			       .tl = tl, .opts = opts, .out = out,
+			       .eol = file_eol(buf, len) };
+	out->open_pos = (size_t)-1;
+	for (k = 0; k < nr_slots; k++)
+		slots[k].nr = 0;
+	walk_tokens(pt);
+	if (!pt->error && pt->sc.open_tok != SCAN_NONE) {
+		out->open_pos = tl->tok[pt->sc.open_tok].pos;
+		out->open_comment = tl->tok[pt->sc.open_tok].type ==
+				    TOKEN_COMMENT;
+	}
+	for (k = 0; k < nr_slots && !pt->error &&
+	     pt->sc.open_tok == SCAN_NONE; k++) {
+		pt->muted = false;
+		if (slots[k].nr || !slots[k].f->words)
+			slots[k].f->run(pt, slots[k].hits, slots[k].nr);
+	}
+	if (out->nr_f > 1)
+		qsort(out->f, out->nr_f, sizeof(*out->f), cmp_finding);
+	ret = pt->error;
+	scan_free(&pt->sc);
+	decl_free(&pt->decls);
+	if (pt->headers)
+		include_free(pt->headers);
+	free(pt->headers);
+	free(pt);
+	return ret;
+}
+
+void port_free(struct port *p)
+{
+	size_t k;
+
+	for (k = 0; k < p->nr_e; k++)
+		free(p->e[k].text);
+	for (k = 0; k < p->nr_f; k++)
+		free(p->f[k].msg);
+	free(p->f);
+	free(p->e);
+	memset(p, 0, sizeof(*p));
+}

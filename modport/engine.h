@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * engine: what a rule family sees.  The engine walks a file's tokens once
+ * (brace depth, conditional groups and #if 0, directives and #define
+ * bodies) and hands each family the tokens it asked for by name - through
+ * a table of names, as sparse's ident table - as hits, in token order.
+ * Then it runs the families, in the order of rules.def, each on its hits.
+ * A family is one file in rules/ that registers itself with FAMILY(); its
+ * state is its own.  What families share is a service with one owner here:
+ * the file (buffer, tokens, the walk's scan), findings and edits, the
+ * file-scope declarations and the local headers.  Errors are sticky: the
+ * first one is kept in pt->error, and the engine checks it.
+ */
+#ifndef MODPORT_ENGINE_H
+#define MODPORT_ENGINE_H
+
+#include "decl.h"
+#include "diag.h"
+#include "include.h"
+#include "rules.h"
+#include "ruletab.h"
+#include "scan.h"
+
+#define NAME_MAX_LEN 128
+
+/* The state of one file's port. */
+struct porter {
+	const char *path;
+	const char *buf;
+	size_t len;
+	const struct token_list *tl;
+	const struct port_opts *opts;
+	struct port *out;
+	struct scan sc;			/* what the walk found */
+	const char *eol;		/* the file's line end */
+	int error;			/* sticky: the first error, or 0 */
+	bool muted;			/* edits of a rule not selected */
+	size_t nr_found[2];		/* findings made: [0] all, [1] warnings */
+	struct decl_table decls;	/* file scope, read on demand */
+	bool decls_read;
+	struct header_set *headers;	/* local headers, read on demand */
+	bool headers_read;
+};
+
+/* Where a hit is. */
+enum hit_flag {
+	H_DEAD = 1,	/* in an #if 0 group */
+	H_PP = 2,	/* in a directive */
+	H_BODY = 4,	/* in a #define's body */
+	H_ARG = 8,	/* the directive's argument: #define ARG, #include ARG */
+};
+
+/* The directive a hit is in. */
+enum keyword {
+	KW_NONE, KW_DEFINE, KW_UNDEF, KW_INCLUDE, KW_IF, KW_IFDEF, KW_IFNDEF,
+	KW_ELIF, KW_ELSE, KW_ENDIF, KW_OTHER,
+};
+
+struct hit {
+	size_t tok;		/* token index */
+	size_t func;		/* the '{' that opened depth 1, or SCAN_NONE */
+	int word;		/* index in the family's words; -1: a flag */
+	int depth;		/* code braces, #if 0 groups included */
+	int live_depth;		/* braces of live code */
+	unsigned int group;	/* conditional group (0: none) */
+	unsigned char flags;	/* enum hit_flag */
+	unsigned char kw;	/* enum keyword, KW_NONE outside directives */
+};
+
+/*
+ * A family of rules: the rules it reports (ending with NR_RULES), the
+ * tokens it wants - identifiers, <header> names, or one-character
+ * punctuators, NULL-terminated - and with want_flags, every token with one
+ * of those token flags (TF_NEWLINE).  run() gets its hits in token order.
+ */
+struct family {
+	const char *name;
+	const enum rule_id *rules;
+	const char *const *words;
+	unsigned int want_flags;
+	void (*run)(struct porter *pt, const struct hit *h, size_t n);
+};
+
+void family_register(const struct family *f);
+#define FAMILY(f)							\
+	static void __attribute__((constructor)) register_##f(void)	\
+	{								\
+		family_register(&f);					\
+	}
+
+/* The registered families, in the order they run. */
+size_t family_count(void);
+const struct family *family_at(size_t k);
+
+/* Record a finding; a rule not selected makes it (and its edits) muted. */
+int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
+		enum severity sev, bool fixable, const char *fmt, ...)
+	FORMAT_ATTR(6);
+/* Replace buf[pos, pos + del) with text (nothing while muted). */
+int add_edit(struct porter *pt, size_t pos, size_t del, const char *text);
+/* The edits that follow belong to rule (muted if it is not selected). */
+void edits_for(struct porter *pt, enum rule_id rule);
+bool rule_on(const struct porter *pt, enum rule_id rule);
+/* Set the sticky error (the first one stays); returns it. */
+int porter_fail(struct porter *pt, int err);
+
+/* A printf'd string on the heap, or NULL with the sticky error set. */
+char *porter_printf(struct porter *pt, const char *fmt, ...) FORMAT_ATTR(2);
+/*
+ * Room for element nr in the vector *vec of *alloc elements of size bytes:
+ * 0, or the sticky error.  GROW(pt, v, nr, alloc) for a typed vector v.
+ */
+int porter_grow(struct porter *pt, void *vec, size_t nr, size_t *alloc,
+		size_t size);
+#define GROW(pt, v, nr, alloc) porter_grow(pt, &(v), nr, &(alloc), sizeof(*(v)))
+
+size_t line_start(const char *buf, size_t pos);
+size_t line_end(const char *buf, size_t len, size_t pos);
+size_t after_eol(const char *buf, size_t len, size_t pos);
+
+static inline size_t tok_end(const struct token *t)
+{
+	return t->pos + t->len;
+}
+
+/* The bytes the directive at '#' token hash occupies (its line if alone). */
+void define_range(struct porter *pt, size_t hash, size_t *from, size_t *to);
+
+/* Where a new #include line goes, and whether a line end goes first. */
+size_t include_pos(const struct porter *pt, bool *eol_first);
+
+/*
+ * Delete buf[from, to): the whole line when nothing else is on it, else
+ * the range and the blanks after it.
+ */
+int delete_line_range(struct porter *pt, size_t from, size_t to);
+
+/* Services: the file-scope declarations, the local headers (or NULL). */
+const struct decl *file_decl(struct porter *pt, const char *name,
+			     size_t len);
+struct header_set *file_headers(struct porter *pt);
+
+#endif

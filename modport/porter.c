@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * porter.c: the services the rule families share - findings and edits,
+ * the sticky error, lines and directives, where an #include goes, the
+ * file-scope declarations and the local headers (each read once, on
+ * demand).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+#include "source.h"
+
+int porter_fail(struct porter *pt, int err)
+{
+	if (!pt->error)
+		pt->error = err;
+	return pt->error;
+}
+
+bool rule_on(const struct porter *pt, enum rule_id rule)
+{
+	return !pt->opts->rules || pt->opts->rules->on[rule];
+}
+
+void edits_for(struct porter *pt, enum rule_id rule)
+{
+	pt->muted = !rule_on(pt, rule);
+}
+
+int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
+		enum severity sev, bool fixable, const char *fmt, ...)
+{
+	struct port *out = pt->out;
+	struct finding *f;
+	va_list ap;
+	int n;
+
+	pt->nr_found[0]++;
+	pt->nr_found[1] += sev != SEV_NOTE;
+	edits_for(pt, rule);
+	if (pt->muted || pt->error)
+		return pt->error;
+	if (out->nr_f == out->alloc_f) {
+		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
+
+		f = realloc(out->f, k * sizeof(*f));
+		if (!f)
+			return porter_fail(pt, -ENOMEM);
+		out->f = f;
+		out->alloc_f = k;
+	}
+	f = &out->f[out->nr_f];
+	f->pos = pos;
+	f->rule = rule;
+	f->severity = sev;
+	f->fixable = fixable;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	f->msg = malloc((size_t)n + 1);
+	if (!f->msg)
+		return porter_fail(pt, -ENOMEM);
+	va_start(ap, fmt);
+	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	out->nr_f++;
+	return 0;
+}
+
+int add_edit(struct porter *pt, size_t pos, size_t del, const char *text)
+{
+	struct port *out = pt->out;
+	struct edit *e;
+
+	if (pt->muted || pt->error)
+		return pt->error;
+	if (out->nr_e == out->alloc_e) {
+		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
+
+		e = realloc(out->e, n * sizeof(*e));
+		if (!e)
+			return porter_fail(pt, -ENOMEM);
+		out->e = e;
+		out->alloc_e = n;
+	}
+	e = &out->e[out->nr_e];
+	e->text = strdup(text);
+	if (!e->text)
+		return porter_fail(pt, -ENOMEM);
+	e->pos = pos;
+	e->del = del;
+	e->seq = ++out->nr_e;
+	return 0;
+}
+
+char *porter_printf(struct porter *pt, const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vasprintf(&s, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		porter_fail(pt, -ENOMEM);
+		return NULL;
+	}
+	return s;
+}
+
+int porter_grow(struct porter *pt, void *vec, size_t nr, size_t *alloc,
+		size_t size)
+{
+	void **v = vec, *nv;
+	size_t n;
+
+	if (nr < *alloc)
+		return 0;
+	n = *alloc ? 2 * *alloc : 8;
+	nv = realloc(*v, n * size);
+	if (!nv)
+		return porter_fail(pt, -ENOMEM);
+	*v = nv;
+	*alloc = n;
+	return 0;
+}
+
+size_t line_start(const char *buf, size_t pos)
+{
+	while (pos > 0 && buf[pos - 1] != '\n')
+		pos--;
+	return pos;
+}
+
+/* Offset of the line's terminator (its \r if CRLF), or len. */
+size_t line_end(const char *buf, size_t len, size_t pos)
+{
+	const char *nl = memchr(buf + pos, '\n', len - pos);
+
+	if (!nl)
+		return len;
+	if (nl > buf + pos && nl[-1] == '\r')
+		nl--;
+	return (size_t)(nl - buf);
+}
+
+size_t after_eol(const char *buf, size_t len, size_t pos)
+{
+	if (pos < len && buf[pos] == '\r')
+		pos++;
+	return pos < len ? pos + 1 : pos;
+}
+
+/* The bytes a directive occupies: its whole line when it has one. */
+void define_range(struct porter *pt, size_t hash, size_t *from, size_t *to)
+{
+	const struct token *tok = pt->tl->tok, *last;
+	size_t start = line_start(pt->buf, tok[hash].pos), i = hash, end;
+
+	while ((tok[i + 1].flags & TF_PP) && !(tok[i + 1].flags & TF_BOL))
+		i++;
+	last = &tok[i];
+	while (tok_end(last) > line_end(pt->buf, pt->len, tok[hash].pos) &&
+	       last->type == TOKEN_COMMENT)
+		last--;	/* a comment that goes on: kept */
+	end = tok_end(last);
+	while (end < pt->len && (pt->buf[end] == ' ' || pt->buf[end] == '\t'))
+		end++;
+	*from = tok[hash].pos;
+	*to = end;
+	if (strspn(pt->buf + start, " \t") != tok[hash].pos - start)
+		return;	/* something before the '#' */
+	if (end == line_end(pt->buf, pt->len, end)) {
+		*from = start;
+		*to = after_eol(pt->buf, pt->len, end);
+	}
+}
+
+/* Where an #include line goes, and with which line ends. */
+size_t include_pos(const struct porter *pt, bool *eol_first)
+{
+	const struct token *tok = pt->tl->tok;
+	size_t i;
+
+	*eol_first = false;
+	if (pt->sc.first_linux_include != SCAN_NONE)
+		return line_start(pt->buf, tok[pt->sc.first_linux_include].pos);
+	if (pt->sc.last_include != SCAN_NONE) {
+		i = line_end(pt->buf, pt->len,
+			     tok[pt->sc.last_include].pos);
+		*eol_first = i == pt->len;
+		return after_eol(pt->buf, pt->len, i);
+	}
+	for (i = 0; tok[i].type == TOKEN_COMMENT; i++)
+		;
+	return line_start(pt->buf, tok[i].pos);
+}
+
+static bool only_blanks(const char *buf, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (buf[from] != ' ' && buf[from] != '\t')
+			return false;
+	return true;
+}
+
+int delete_line_range(struct porter *pt, size_t from, size_t to)
+{
+	size_t start = line_start(pt->buf, from);
+	size_t end = line_end(pt->buf, pt->len, to);
+
+	if (only_blanks(pt->buf, start, from) &&
+	    only_blanks(pt->buf, to, end))
+		return add_edit(pt, start, after_eol(pt->buf, pt->len, end) -
+				start, "");
+	while (to < end && (pt->buf[to] == ' ' || pt->buf[to] == '\t'))
+		to++;
+	return add_edit(pt, from, to - from, "");
+}
+
+struct header_set *file_headers(struct porter *pt)
+{
+	if (!pt->headers_read) {
+		pt->headers_read = true;
+		pt->headers = calloc(1, sizeof(*pt->headers));
+		if (pt->headers &&
+		    include_read(pt->path, pt->buf, pt->tl, pt->headers)) {
+			include_free(pt->headers);
+			free(pt->headers);
+			pt->headers = NULL;
+		}
+	}
+	return pt->headers;
+}
+
+const struct decl *file_decl(struct porter *pt, const char *name, size_t len)
+{
+	if (!pt->decls_read)
+		pt->decls_read = !decl_parse_code(pt->buf, pt->tl, &pt->decls);
+	return decl_lookup(&pt->decls, pt->buf, pt->tl, name, len);
+}
+
+bool is_identifier(const char *s)
+{
+	if (!*s || isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++)
+		if (!isalnum((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+void module_name(const char *path, char *name, size_t size)
+{
+	const char *base = strrchr(path, '/');
+	size_t n, i = 0, k;
+
+	if (!strcmp(path, SOURCE_STDIN)) {
+		snprintf(name, size, "stdin");	/* --name says better */
+		return;
+	}
+	base = base ? base + 1 : path;
+	n = strrchr(base, '.') ? (size_t)(strrchr(base, '.') - base) :
+	    strlen(base);
+	if (n && isdigit((unsigned char)base[0]))
+		i = (size_t)snprintf(name, size, "mod_");
+	for (k = 0; k < n && i + 1 < size; k++, i++)
+		name[i] = isalnum((unsigned char)base[k]) ? base[k] : '_';
+	name[i] = 0;
+	if (!i)
+		snprintf(name, size, "module");
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# modport has no silent limit: what used to stop at a fixed size (64
+# functions that counted users, 8 definitions of an entry point, a #define
+# body of 256 tokens, a message of 320 bytes) now grows, under both builds.
+# Each case is past the old limit, so that the test fails on the old code.
+. "$(dirname "$0")/lib.sh"
+bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
+plan $(( ${#bins[@]} * 6 ))
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
+
+# 70 open() functions that count their users, each with its fops.
+{
+	echo '#include <linux/module.h>'
+	echo '#include <linux/fs.h>'
+	for n in $(seq 1 70); do
+		printf 'static int open_%d(struct inode *i, struct file *f)\n{\n\tMOD_INC_USE_COUNT;\n\treturn 0;\n}\n' "$n"
+		printf 'static struct file_operations fops_%d = {\n\t.open = open_%d,\n};\n' "$n" "$n"
+	done
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/opens.c"
+
+# init_module defined in 10 conditional groups: 10 registrations.
+{
+	echo '#include <linux/module.h>'
+	for n in $(seq 1 10); do
+		printf '#%s defined(CONFIG_V%d)\nint init_module(void)\n{\n\treturn %d;\n}\n' \
+			"$([ "$n" = 1 ] && echo if || echo elif)" "$n" "$n"
+	done
+	echo '#endif'
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/inits.c"
+
+# A #define body of 400 tokens whose last declaration is a parameter.
+{
+	echo '#include <linux/module.h>'
+	printf '#define PARAMS \\\n'
+	for n in $(seq 1 100); do printf '\tstatic int p%d = 0; \\\n' "$n"; done
+	printf '\tMODULE_PARM(p100, "i");\n'
+	echo 'PARAMS'
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/params.c"
+
+# A handler whose name makes the message longer than 320 bytes.
+long=handler_$(printf 'x%.0s' $(seq 1 200))
+{
+	echo '#include <linux/module.h>'
+	echo '#include <linux/sched.h>'
+	printf 'static void %s(int irq, void *dev_id, struct pt_regs *regs)\n{\n}\n' "$long"
+	printf 'static int setup(void)\n{\n\treturn request_irq(5, %s, 0, "x", 0);\n}\n' "$long"
+} >"$tmp/long.c"
+
+for bin in "${bins[@]}"; do
+	tag=$(basename "$(dirname "$(dirname "$bin")")")
+	out=$("$bin" fix - <"$tmp/opens.c" 2>/dev/null)
+	is "$(grep -c '\.owner = THIS_MODULE,' <<<"$out")" 70 "$tag: 70 open() functions that counted: all 70 fops get .owner"
+	is "$(grep -c 'MOD_INC_USE_COUNT' <<<"$out")" 0 "$tag: and every count goes"
+	out=$("$bin" fix --name=m - <"$tmp/inits.c" 2>/dev/null)
+	is "$(grep -c '^module_init(m_init);$' <<<"$out"):$(grep -c '^static int m_init(void)$' <<<"$out")" "10:10" \
+		"$tag: 10 definitions of init_module in 10 groups: 10 made static, 10 registrations"
+	out=$("$bin" fix - <"$tmp/params.c" 2>/dev/null)
+	like "$out" 'module_param\(p100, int, 0\);$' "$tag: MODULE_PARM after 400 tokens of a #define body finds its declaration there"
+	out=$("$bin" check "$tmp/long.c")
+	is "$(grep -o "$long" <<<"$out" | wc -l)" 2 "$tag: a long message is whole (the name twice)"
+	like "$out" "port it by hand \[void-irq-handler\]$" "$tag: a long message keeps its end and its rule"
+done
+done_testing
