@@ -14,11 +14,11 @@
 #   modport    a copy of ORIG after `modport fix --in-place [--target=K]`
 #              (sources and Makefiles);
 #   human      HUMAN unchanged.
-# Each module that modport's port builds is loaded in modrun (one boot per
-# module per kernel; modules that need lddbus get it loaded first); with
-# modrun --exec, the guest scripts of bench/ldd3-guest/ check behaviour
-# (scull write/read back, scullpipe, sleepy and complete blocking and
-# waking, seq's /proc file).  Prints one table, and the time modport takes
+# The modules that modport's port builds are loaded in modrun, all in one
+# boot per kernel with --each (sculld, which needs lddbus, in a boot of its
+# own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
+# check behaviour (scull write/read back, scullpipe blocking and waking,
+# sleepy and complete blocking and waking, seq's /proc file).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);
@@ -66,8 +66,9 @@ dirs=$(printf '%s\n' "${modules[@]}" | cut -d: -f2 | sort -u)
 
 modport_target=()
 "$modport" --help 2>&1 | grep -q -- --target && modport_target=(--target)
-has_exec=0
+has_exec=0 has_each=0
 "$modrun" --help 2>&1 | grep -q -- --exec && has_exec=1
+"$modrun" --help 2>&1 | grep -q -- --each && has_each=1
 
 declare -A built loads behaves
 
@@ -104,33 +105,68 @@ scripts_kbuild() {	# scripts_kbuild KERNEL DIR MAKE-ARGS...
 	"$top/scripts/kbuild" --own "$k" "$dir" "$@"
 }
 
-# prove KERNEL MODULE DIR DEPS: one modrun boot; sets loads and behaves.
+# guest_args: modrun's --file and --exec for the behaviour tests (none
+# without --exec): every script of bench/ldd3-guest/, and run.sh, which
+# runs the one of the module loaded.
+guest_args() {
+	local f
+	[ $has_exec = 1 ] || return 0
+	for f in "$guest"/*.sh; do
+		printf '%s\n' --file "$f:/ldd3-$(basename "$f")"
+	done
+	printf '%s\n' --exec "sh /ldd3-run.sh"
+}
+
+# verdicts KERNEL LOG NAME...: loads and behaves from modrun's KTAP (with
+# --each, a subtest per module, indented).
+verdicts() {
+	local k=$1 log=$2 name; shift 2
+	for name in "$@"; do
+		if grep -qE "^ *ok [0-9]+ load $name\$" "$log" &&
+			grep -qE "^ *ok [0-9]+ unload $name\$" "$log"; then
+			loads[$k/$name]=y
+		else
+			loads[$k/$name]=n
+		fi
+		if [ $has_exec = 0 ]; then
+			behaves[$k/$name]="n/a"
+		elif [ ! -e "$guest/$name.sh" ]; then
+			behaves[$k/$name]="-"
+		elif [ "${loads[$k/$name]}" = y ] &&
+			awk -v m="$name" '/Subtest: /{ cur = $NF } /^ *(not )?ok [0-9]+ exec/{ if (cur == m || !each) print }' each="${each:-0}" "$log" |
+			grep -q '^ *ok'; then
+			behaves[$k/$name]=y
+		else
+			behaves[$k/$name]=n
+		fi
+	done
+}
+
+# prove KERNEL BASE: every module the port built, in one modrun boot
+# (--each when modrun has it, else one boot per module); a module that
+# needs another (sculld: lddbus) gets a boot of its own, that one first.
 prove() {
-	local k=$1 name=$2 dir=$3 deps=$4 kos=() args=() log out st
-	for dep in ${deps//,/ }; do kos+=("$(dirname "$dir")/$dep/$dep.ko"); done
-	kos+=("$dir/$name.ko")
-	if [ $has_exec = 1 ] && [ -e "$guest/$name.sh" ]; then
-		args+=(--file "$guest/$name.sh:/ldd3-$name.sh" --exec "sh /ldd3-$name.sh")
-	fi
-	log=$dir/ldd3-modrun-$name.log
-	"$modrun" -k "$cache/kernels/$k" -t "$timeout" "${args[@]}" "${kos[@]}" >"$log" 2>&1
-	st=$?
-	out=$(cat "$log")
-	if grep -qE "^ok [0-9]+ load $name\$" <<<"$out" &&
-		grep -qE "^ok [0-9]+ unload $name\$" <<<"$out"; then
-		loads[$k/$name]=y
-	else
-		loads[$k/$name]=n
-	fi
-	if [ $has_exec = 0 ]; then
-		behaves[$k/$name]="n/a"
-	elif [ ! -e "$guest/$name.sh" ]; then
-		behaves[$k/$name]="-"
-	elif [ $st = 0 ]; then
-		behaves[$k/$name]=y
-	else
-		behaves[$k/$name]=n
-	fi
+	local k=$1 base=$2 m name d deps kos=() names=() args=() log
+	mapfile -t args < <(guest_args)
+	for m in "${modules[@]}"; do
+		IFS=: read -r name d deps <<<"$m"
+		[ "${built[port/$k/$name]}" = y ] || continue
+		if [ -n "$deps" ] || [ $has_each = 0 ]; then
+			kos=()
+			for dep in ${deps//,/ }; do kos+=("$base/$dep/$dep.ko"); done
+			log=$base/$d/ldd3-modrun-$name.log
+			"$modrun" -k "$cache/kernels/$k" -t "$timeout" "${args[@]}" \
+				"${kos[@]}" "$base/$d/$name.ko" >"$log" 2>&1
+			verdicts "$k" "$log" "$name"
+		else
+			names+=("$name")
+			kos+=("$base/$d/$name.ko")
+		fi
+	done
+	[ ${#names[@]} -gt 0 ] || return 0
+	log=$base/ldd3-modrun-each.log
+	"$modrun" -k "$cache/kernels/$k" -t "$timeout" --each "${args[@]}" "${kos[@]}" >"$log" 2>&1
+	each=1 verdicts "$k" "$log" "${names[@]}"
 }
 
 port_time=
@@ -157,14 +193,11 @@ for k in $kernels; do
 	[ -n "$human" ] && build_tree "$base/human" "$k" human
 	echo "ldd3: kernel $k: loading" >&2
 	for m in "${modules[@]}"; do
-		IFS=: read -r name d deps <<<"$m"
-		if [ "${built[port/$k/$name]}" = y ]; then
-			prove "$k" "$name" "$base/port/$d" "$deps"
-		else
-			loads[$k/$name]=-
-			behaves[$k/$name]=-
-		fi
+		name=${m%%:*}
+		loads[$k/$name]=-
+		behaves[$k/$name]=-
 	done
+	prove "$k" "$base/port"
 done
 
 # The table: one cell per kernel, in the order of $kernels.
