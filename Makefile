@@ -60,6 +60,7 @@ include modrun/modrun.mk
 include modport/modport.mk
 include matrix/matrix.mk
 include fuzz/fuzz.mk
+include bench/ldd3.mk
 
 tools: $(TOOLS)
 

@@ -13,9 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buildfile.h"
 #include "diag.h"
 #include "diff.h"
 #include "inplace.h"
+#include "kversion.h"
 #include "rewrite.h"
 #include "rules.h"
 #include "source.h"
@@ -211,7 +213,9 @@ static int process_source(struct ctx *c, enum source_status read)
 		break;
 	}
 	check_encoding(&c->src);
-	if (tokenize(c->src.buf, c->src.len, &c->tl) ||
+	if (buildfile_name(path) ?
+	    buildfile_port(c->src.buf, c->src.len, &c->rules, &p) :
+	    tokenize(c->src.buf, c->src.len, &c->tl) ||
 	    port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, &p)) {
 		file_error(path, "%s", strerror(ENOMEM));
 		port_free(&p);
@@ -359,6 +363,7 @@ int main(int argc, char **argv)
 	int status = 0, i;
 
 	rule_set_all(&c.rules);
+	rule_set_target(&c.rules, KV_DEFAULT_TARGET);
 	c.opts.rules = &c.rules;
 	parse_options(&c, argc, argv);
 	argc -= optind;

@@ -5,4 +5,10 @@ MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
 	modport/porter.c modport/rewrite.c modport/diff.c modport/diag.c \
 	modport/source.c modport/walk.c modport/inplace.c \
 	$(sort $(wildcard modport/rules/*.c))
+MODPORT_LIB += modport/kversion.c modport/buildfile.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))
+
+# Unit tests of kversion and buildfile (issue 10), beside unit-modport.
+$(B)/tests/unit-kversion: $(call objs,$(B)/san,tests/unit/unit-kversion.c tests/unit/test-lib.c $(MODPORT_LIB))
+	$(call link,$@,$^,$(SANFLAGS))
+UNIT_TESTS += $(B)/tests/unit-kversion

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kversion.h"
 #include "ruletab.h"
 
 #define FIX RULE_FIX
@@ -86,24 +87,13 @@ int rule_set_parse(struct rule_set *rs, const char *list, bool keep,
 
 int rule_set_target(struct rule_set *rs, const char *arg)
 {
-	const char *dots = strstr(arg, "..");
-	char lo[32];
-	long a, b;
+	struct kv_range r;
 
-	if (!dots) {
-		a = b = kernel_version(arg);
-	} else {
-		if ((size_t)(dots - arg) >= sizeof(lo))
-			return -1;
-		memcpy(lo, arg, (size_t)(dots - arg));
-		lo[dots - arg] = 0;
-		a = kernel_version(lo);
-		b = kernel_version(dots + 2);
-	}
-	if (a < 0 || b < 0 || a > b)
+	/* "6.1" is every 6.1.y: KV(6, 1, 0) to KV(6, 1, 255) (kversion.h). */
+	if (kv_parse_target(arg, &r))
 		return -1;
-	rs->target_lo = (unsigned int)a;
-	rs->target_hi = (unsigned int)b;
+	rs->target_lo = r.lo;
+	rs->target_hi = r.hi;
 	return 0;
 }
 

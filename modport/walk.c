@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "buildfile.h"
 #include "diag.h"
 #include "walk.h"
 
@@ -118,7 +119,8 @@ static int walk_entry(const char *dir, const struct entry *e, walk_fn fn,
 	}
 	if (type == DT_DIR)
 		status = walk_dir(path, fn, arg);
-	else if (type == DT_REG && is_source_name(e->name))
+	else if (type == DT_REG && (is_source_name(e->name) ||
+				    buildfile_name(e->name)))
 		status = fn(path, false, arg);
 	free(path);
 	return status;

@@ -128,10 +128,17 @@ check_manual() {
 # #define MODULE or a series rule's site (a removed line, a MODULE_PARM, a use
 # count, a GNU field: initializer, a one-line initializer that gains
 # .owner = THIS_MODULE, a forwarding wrapper's lines), or comes back whole inside an added line ("int" in
-# "static int", a last line that gains its newline).
+# "static int", a last line that gains its newline).  A run of removed lines
+# that begins with a conditional directive (#if or #elif on LINUX_VERSION_CODE,
+# #else, #endif) is a version-conditional site; build files (Makefile*, Kbuild,
+# *.mk) have golden tests of their own (tests/modport-versions.t, fixtures in tests/modport/versions/).
 preserved() {
 	awk 'function check(   i, l, c) {
+		if (file ~ /(^|\/)(Makefile[^\/]*|Kbuild|[^\/]*\.mk)$/)
+			n = 0
 		for (i = 1; i <= n; i++) {
+			if (vh[dh[i]])
+				continue
 			l = del[i]; sub(/\r$/, "", l)
 			if (l ~ /init_module|cleanup_module|define[ \t]+MODULE/ || index(add, l))
 				continue
@@ -157,7 +164,12 @@ preserved() {
 	}
 	/^--- / { check(); file = substr($0, 5); next }
 	/^\\/ { next }
-	/^-/ && !/^--- / { del[++n] = substr($0, 2) }
+	/^@@/ { hunk++ }
+	/^-/ && !/^--- / {
+		del[++n] = substr($0, 2); dh[n] = hunk
+		if (del[n] ~ /^[ \t]*#[ \t]*((el)?if.*LINUX_VERSION_CODE|else)/)
+			vh[hunk] = 1
+	}
 	/^\+/ && !/^\+\+\+ / {
 		a = substr($0, 2); add = add "\n" a
 		if (sub(/ \.owner = THIS_MODULE,/, "", a)) add = add "\n" a

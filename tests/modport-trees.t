@@ -10,7 +10,9 @@
 #  - linux-source-6.1 (make bench unpacks it): only the true leftovers (3c515.c's
 #    cleanup_module, pcxhr_mixer.c's #define __NO_VERSION__, atl2.c's
 #    MODULE_PARM in a dead compatibility macro, parisc's asm/floppy.h's
-#    void floppy_hardint() given to request_irq()); no false
+#    void floppy_hardint() given to request_irq(); the EXTRA_CFLAGS of
+#    pps/generators/Makefile and of tools/virtio/vhost_test's module
+#    Makefile, gone in 6.15, within the default target 6.1..7.3); no false
 #    positive, no error.
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
@@ -55,9 +57,11 @@ if [ -d "$tree/drivers" ]; then
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
+	linux-source-6.1/drivers/pps/generators/Makefile:9:1 [kbuild-extra-flags]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
+	linux-source-6.1/tools/virtio/vhost_test/Makefile:3:1 [kbuild-extra-flags]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq()"
+	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), pps generators' and vhost_test's EXTRA_CFLAGS"
 else
 	skip "no $tree (make bench unpacks it)"
 	skip "no $tree"

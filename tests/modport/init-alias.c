@@ -17,7 +17,7 @@ static void __exit alias_stop(void)
 {
 }
 
-#if LINUX_VERSION_CODE < 0x020300
+#ifdef CONFIG_OLD_ENTRY_POINTS
 void cleanup_module(void)
 {
 	alias_stop();
