@@ -14,7 +14,7 @@ mods=(enodev oops chardev panic crcdep hang edu proprietary)
 paths=()
 for m in "${mods[@]}"; do paths+=("$dir/$m.ko"); done
 
-out=$(session_run "$MODRUN" --each --timeout 10 --log "$dir/each.log" \
+out=$(session_run "$MODRUN" --each --timeout 15 --log "$dir/each.log" \
 	-x 'cut -d" " -f1 /proc/modules | sort | paste -sd" "' "${paths[@]}" 2>"$dir/each.err"); status=$?
 diag "$out" "stderr:" "$(cat "$dir/each.err")"
 is "$status" 1 "the run fails: some modules do"
@@ -31,8 +31,8 @@ like "$out" '^not ok 4 panic # ERROR the kernel crashed$' "panic: the crash is i
 like "$out" '^    # crash: .*Kernel panic - not syncing: modrun negative control: deliberate panic' "panic: the panic is shown"
 like "$out" '^ok 5 crcdep$' "crcdep, after the panic, passes"
 like "$out" '^    ok 1 load crc_itu_t$' "with its in-tree dependency loaded first"
-like "$out" '^not ok 6 hang # TIMEOUT 10 seconds$' "hang: the timeout is its verdict"
-like "$out" '^    not ok 1 load hang # TIMEOUT 10 seconds$' "hang: its load is the step that timed out"
+like "$out" '^not ok 6 hang # TIMEOUT 15 seconds$' "hang: the timeout is its verdict"
+like "$out" '^    not ok 1 load hang # TIMEOUT 15 seconds$' "hang: its load is the step that timed out"
 like "$out" '^ok 7 edu$' "edu (no device: nothing to probe), after the hang, passes"
 like "$out" '^not ok 8 proprietary$' "proprietary fails ..."
 like "$out" '^    # forbidden taint: P$' "... on its P taint"
