@@ -84,7 +84,7 @@ static const char *kept_because(struct porter *pt, size_t i, size_t semi)
 
 static bool is_count(const char *buf, const struct token *t)
 {
-	return t->len == 17 && (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
+	return (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
 				match_ident(buf, t, "MOD_DEC_USE_COUNT"));
 }
 
