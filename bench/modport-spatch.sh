@@ -36,7 +36,7 @@ read -r files bytes < <(find "$tree/$dir" -type f \( -name '*.c' -o -name '*.h' 
 # timed CMD...: wall and CPU (user + system) seconds of CMD, as "WALL CPU".
 timed() {
 	/usr/bin/time -o "$tmp/time" -f '%e %U %S' "$@" >/dev/null 2>&1 || true
-	awk '{ print $1, $2 + $3 }' "$tmp/time"
+	awk 'END { print $1, $2 + $3 }' "$tmp/time"
 }
 best='' bcpu=''
 for _ in 1 2 3; do
