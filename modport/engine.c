@@ -284,6 +284,8 @@ static void do_conditional(struct walk *w, size_t name)
 	}
 }
 
+#define LINUX_DIR "<linux/"
+
 /* Where #include lines are: at the top level, and <linux/init.h>. */
 static void do_include(struct walk *w, size_t hash)
 {
@@ -293,13 +295,14 @@ static void do_include(struct walk *w, size_t hash)
 	if (w->arg == SCAN_NONE || w->tl->tok[w->arg].type != TOKEN_HEADER)
 		return;
 	t = &w->tl->tok[w->arg];
-	if (t->len == 14 && !memcmp(w->buf + t->pos, "<linux/init.h>", 14))
+	if (token_is(w->buf, t, "<linux/init.h>"))
 		sc->has_init_h = true;
 	if (w->nr_cond || w->live_depth)
 		return;
 	sc->last_include = hash;
-	if (sc->first_linux_include == SCAN_NONE && t->len > 7 &&
-	    !memcmp(w->buf + t->pos, "<linux/", 7))
+	if (sc->first_linux_include == SCAN_NONE &&
+	    t->len > strlen(LINUX_DIR) &&
+	    !memcmp(w->buf + t->pos, LINUX_DIR, strlen(LINUX_DIR)))
 		sc->first_linux_include = hash;
 }
 
