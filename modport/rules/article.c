@@ -364,8 +364,7 @@ static int rename_uses(struct porter *pt, struct article *a, int kind)
 		    !token_is(pt->buf, t, old_name[kind]) ||
 		    is_member_name(pt->buf, tl, i) || scan_is_dead(&pt->sc, i))
 			continue;
-		if (add_edit(pt, t->pos, t->len, a->name[kind]))
-			return -ENOMEM;
+		add_edit(pt, t->pos, t->len, a->name[kind]);
 	}
 	return 0;
 }
@@ -408,21 +407,16 @@ static int rule_entry(struct porter *pt, struct article *a, int kind)
 	size_t pos = pt->tl->tok[def->name].pos, k;
 	char taken[sizeof(a->name[0])];
 
-	if (choose_name(pt, a, kind, taken) &&
-	    add_finding(pt, pos, rule_id[kind], SEV_NOTE, false,
-			"'%s' is already used in this file; using '%s'",
-			taken, a->name[kind]))
-		return -ENOMEM;
-	if (add_finding(pt, pos, rule_id[kind], SEV_WARNING, true,
-			"%s() without %s(): objtool rejects the magic name on IBT kernels (6.15+); make it static %s() and register it with %s()",
-			old_name[kind], macro[kind], a->name[kind],
-			macro[kind]))
-		return -ENOMEM;
-	if (rename_uses(pt, a, kind))
-		return -ENOMEM;
+	if (choose_name(pt, a, kind, taken))
+		add_finding(pt, pos, rule_id[kind], SEV_NOTE, false,
+			    "'%s' is already used in this file; using '%s'",
+			    taken, a->name[kind]);
+	add_finding(pt, pos, rule_id[kind], SEV_WARNING, true,
+		    "%s() without %s(): objtool rejects the magic name on IBT kernels (6.15+); make it static %s() and register it with %s()",
+		    old_name[kind], macro[kind], a->name[kind], macro[kind]);
+	rename_uses(pt, a, kind);
 	for (k = 0; k < e->nr_decls; k++)
-		if (fix_decl(pt, kind, &e->decl[k]))
-			return -ENOMEM;
+		fix_decl(pt, kind, &e->decl[k]);
 	return 0;
 }
 
@@ -513,12 +507,10 @@ static int rule_init_include(struct porter *pt, struct article *a)
 	pos = include_pos(pt, &eol_first);
 	snprintf(text, sizeof(text), "%s#include <linux/init.h>%s",
 		 eol_first ? pt->eol : "", eol_first ? "" : pt->eol);
-	if (add_finding(pt, pos, R_INIT_INCLUDE, SEV_WARNING, true,
-			"%s() is declared in <linux/init.h>, which this file does not include",
-			a->fires[ENTRY_INIT] ? "module_init" : "module_exit"))
-		return -ENOMEM;
-	if (add_edit(pt, pos, 0, text))
-		return -ENOMEM;
+	add_finding(pt, pos, R_INIT_INCLUDE, SEV_WARNING, true,
+		    "%s() is declared in <linux/init.h>, which this file does not include",
+		    a->fires[ENTRY_INIT] ? "module_init" : "module_exit");
+	add_edit(pt, pos, 0, text);
 	if (!pt->muted)
 		pt->out->e[pt->out->nr_e - 1].seq = 0;	/* a whole line: first */
 	return 0;
@@ -543,11 +535,9 @@ static int rule_license(struct porter *pt, struct article *a, size_t pos)
 	char quoted[256], *text;
 	size_t k, last = 0;
 
-	if (add_finding(pt, pos, R_MISSING_LICENSE,
-			SEV_WARNING, license != NULL,
-			"no MODULE_LICENSE(): modpost rejects the module since Linux 5.11%s",
-			license ? "" : "; modport does not invent one: fix needs --license=STRING"))
-		return -ENOMEM;
+	add_finding(pt, pos, R_MISSING_LICENSE, SEV_WARNING, license != NULL,
+		    "no MODULE_LICENSE(): modpost rejects the module since Linux 5.11%s",
+		    license ? "" : "; modport does not invent one: fix needs --license=STRING");
 	if (!license || !a->nr_reg || !rule_on(pt, R_MISSING_LICENSE))
 		return 0;
 	for (k = 1; k < a->nr_reg; k++)
