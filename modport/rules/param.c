@@ -116,8 +116,14 @@ static size_t read_type(struct porter *pt, const struct tokens *s, size_t i,
 		const struct token *t = &tl->tok[i];
 		size_t body;
 
+		/*
+		 * A literal that runs over lines is multiline-string's to
+		 * edit: converting the MODULE_PARM around it too would
+		 * overlap that edit (found by make fuzz).
+		 */
 		if (t->type == TOKEN_STRING && s->buf[t->pos] == '"' &&
-		    !(t->flags & TF_SPLICE)) {
+		    !(t->flags & (TF_SPLICE | TF_NEWLINE)) &&
+		    !memchr(s->buf + t->pos, '\\', t->len)) {	/* no escapes in a type */
 			if (!add_piece(p, s->buf + t->pos + 1, t->len - 2))
 				return TYPE_BAD;
 		} else if (match_ident(s->buf, t, "__MODULE_STRING") ||
