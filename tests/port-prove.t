@@ -34,7 +34,7 @@ for name in "${names[@]}"; do
 	objs="$objs $name.o"
 done
 echo "obj-m := $objs" >"$dir/Kbuild"
-make -k -C "$KDIR" M="$dir" modules >"$dir/build.log" 2>&1
+"$TOP/scripts/kbuild" "$KERNEL" "$dir" -k modules >"$dir/build.log" 2>&1
 kos=() expects=()
 for name in "${names[@]}"; do
 	if [ -e "$dir/$name.ko" ]; then ok 0 "$name: the ported module builds"; kos+=("$dir/$name.ko")
