@@ -59,7 +59,8 @@ UNIT_TESTS :=
 include modrun/modrun.mk
 include modport/modport.mk
 include matrix/matrix.mk
--include bench/ldd3.mk
+include fuzz/fuzz.mk
+include bench/ldd3.mk
 
 tools: $(TOOLS)
 
@@ -87,7 +88,7 @@ module: kernel
 run: deps kernel module $(B)/bin/modrun
 	@scripts/show-run $(KERNEL) module/hello.ko
 
-check: deps kernel tools $(UNIT_TESTS)
+check: deps kernel tools $(UNIT_TESTS) $(FUZZ_REPLAY)
 	$(KBUILD_MODULE)
 	KERNEL=$(KERNEL) CACHE=$(CACHE) prove -j2 --directives tests/
 
@@ -112,6 +113,11 @@ install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -m 0644 kernels.conf $(DESTDIR)$(DATADIR)/
 	install -m 0755 $(INSTALL_SCRIPTS) $(DESTDIR)$(DATADIR)/scripts/
 
+# The installed modrun from a fresh clone, provisioning 6.1 and 6.12 on first
+# use into an empty cache (downloads two kernels; .ci/run runs it).
+check-install: deps tools
+	prove -v tests/slow/install-fresh.t
+
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
 	rm -f $(addprefix $(DESTDIR)$(MANDIR)/man1/,$(notdir $(INSTALL_MANS)))
@@ -122,6 +128,6 @@ clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: all tools module-built deps kernel module run check bench clean install uninstall
+.PHONY: all tools module-built deps kernel module run check bench clean install uninstall check-install
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

@@ -58,7 +58,8 @@ done
 echo "modport check over linux-source-6.1: $files files, $((bytes / 1048576)) MB"
 awk -v f="$files" -v b="$bytes" -v t="$best" -v c="$cpu" 'BEGIN {
 	printf "  best of 3 runs, one core: %.3f s wall, %.0f files/s, %.0f MB/s\n", t, f / t, b / 1048576 / t
-	printf "  (its CPU time, user + system: %.3f s, %.0f MB/s)\n", c, b / 1048576 / c }'
+	printf "  (its CPU time, user + system: %.3f s, %.0f MB/s)\n", c, b / 1048576 / c
+	printf "  ratio to the goal of 300 MB/s: %.2f wall, %.2f CPU\n", b / 1048576 / t / 300, b / 1048576 / c / 300 }'
 echo "findings ($(grep -c ': warning: ' "$out" || true)):"
 sed 's/^/  /' "$out"
 grep -q '3com/3c515\.c:.*\[implicit-exit\]' "$out" ||

@@ -3,6 +3,8 @@
 #   make check-matrix                  every kernel of matrix/expect: the 2.4
 #                                      listing's failure asserted, hello proven
 #                                      by modrun, the table; then the DKMS test
+#                                      on the default kernel and on 7.3 (dkms
+#                                      inside the trixie build root)
 #   make check-matrix MATRIX_KERNELS="6.12 7.3"   only those kernels
 #   make matrix-clean                  forget the matrix's build outputs
 #
@@ -15,6 +17,7 @@ MATRIX_JOBS ?= 2
 check-matrix: deps $(B)/bin/modrun
 	MODRUN_CACHE=$(CACHE) matrix/run -j$(MATRIX_JOBS) $(MATRIX_KERNELS)
 	KERNEL=$(KERNEL) CACHE=$(CACHE) prove tests/dkms.t
+	KERNEL=7.3 CACHE=$(CACHE) prove tests/dkms.t
 
 matrix-clean:
 	rm -rf $(B)/matrix $(B)/dkms

@@ -161,6 +161,7 @@ struct walk {
 	int live_depth;		/* braces of live code */
 	int depth;		/* braces of all code */
 	size_t func;		/* the '{' that opened depth 1 */
+	bool dead;		/* in an #if 0 group now (current_dead()) */
 	size_t dead_start;
 	/* The directive being walked. */
 	size_t arg;		/* its argument token, or SCAN_NONE */
@@ -283,6 +284,8 @@ static void do_conditional(struct walk *w, size_t name)
 	}
 }
 
+#define LINUX_DIR "<linux/"
+
 /* Where #include lines are: at the top level, and <linux/init.h>. */
 static void do_include(struct walk *w, size_t hash)
 {
@@ -292,13 +295,14 @@ static void do_include(struct walk *w, size_t hash)
 	if (w->arg == SCAN_NONE || w->tl->tok[w->arg].type != TOKEN_HEADER)
 		return;
 	t = &w->tl->tok[w->arg];
-	if (t->len == 14 && !memcmp(w->buf + t->pos, "<linux/init.h>", 14))
+	if (token_is(w->buf, t, "<linux/init.h>"))
 		sc->has_init_h = true;
 	if (w->nr_cond || w->live_depth)
 		return;
 	sc->last_include = hash;
-	if (sc->first_linux_include == SCAN_NONE && t->len > 7 &&
-	    !memcmp(w->buf + t->pos, "<linux/", 7))
+	if (sc->first_linux_include == SCAN_NONE &&
+	    t->len > strlen(LINUX_DIR) &&
+	    !memcmp(w->buf + t->pos, LINUX_DIR, strlen(LINUX_DIR)))
 		sc->first_linux_include = hash;
 }
 
@@ -307,7 +311,7 @@ static void begin_directive(struct walk *w, size_t i)
 {
 	const struct token_list *tl = w->tl;
 	size_t name = pp_next(tl, i);
-	bool was_dead = current_dead(w);
+	bool was_dead = w->dead;
 
 	w->kw = KW_NONE;
 	w->arg = w->body = SCAN_NONE;
@@ -323,17 +327,18 @@ static void begin_directive(struct walk *w, size_t i)
 		w->body = define_body(&s, w->arg);
 	}
 	do_conditional(w, name);
-	if (!was_dead && current_dead(w)) {
+	w->dead = current_dead(w);
+	if (!was_dead && w->dead) {
 		size_t end = i;
 
 		while ((tl->tok[end + 1].flags & TF_PP) &&
 		       !(tl->tok[end + 1].flags & TF_BOL))
 			end++;
 		w->dead_start = end + 1;
-	} else if (was_dead && !current_dead(w)) {
+	} else if (was_dead && !w->dead) {
 		add_dead(w, w->dead_start, i);
 	}
-	w->pp_dead = was_dead && current_dead(w);
+	w->pp_dead = was_dead && w->dead;
 	if (!was_dead && w->kw != KW_DEFINE && w->kw != KW_UNDEF)
 		do_include(w, i);
 }
@@ -365,13 +370,14 @@ static void add_hit(struct walk *w, unsigned int s, size_t i, int word)
 	h->group = current_group(w);
 	h->kw = pp ? w->kw : KW_NONE;
 	h->flags = (unsigned char)((pp ? H_PP : 0) |
-		   ((pp ? w->pp_dead : current_dead(w)) ? H_DEAD : 0) |
+		   ((pp ? w->pp_dead : w->dead) ? H_DEAD : 0) |
 		   (pp && i == w->arg ? H_ARG : 0) |
 		   (pp && w->body != SCAN_NONE && i >= w->body ? H_BODY : 0));
 }
 
 /* The families that want token i. */
-static void dispatch(struct walk *w, size_t i)
+static inline __attribute__((always_inline)) void dispatch(struct walk *w,
+							   size_t i)
 {
 	const struct token *t = &w->tl->tok[i];
 	const struct name *nm;
@@ -410,7 +416,7 @@ static void dispatch(struct walk *w, size_t i)
 static void do_code(struct walk *w, size_t i)
 {
 	const struct token *t = &w->tl->tok[i];
-	bool dead = current_dead(w);
+	bool dead = w->dead;
 
 	if (t->type == TOKEN_SPECIAL && t->len == 1) {
 		char c = w->buf[t->pos];
@@ -449,7 +455,9 @@ static void walk_tokens(struct porter *pt)
 		const struct token *t = &tok[i];
 
 		if (t->type == TOKEN_COMMENT) {
-			if ((t->flags & TF_OPEN) && sc->open_tok == SCAN_NONE)
+			/* In a directive, an open comment ends with the file. */
+			if ((t->flags & TF_OPEN) && !(t->flags & TF_PP) &&
+			    sc->open_tok == SCAN_NONE)
 				sc->open_tok = i;
 			continue;
 		}
@@ -459,7 +467,7 @@ static void walk_tokens(struct porter *pt)
 			do_code(&w, i);
 		dispatch(&w, i);
 	}
-	if (current_dead(&w))
+	if (w.dead)
 		add_dead(&w, w.dead_start, i);
 }
 

@@ -9,10 +9,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "kernels.h"
+
+#define KERNELS_MIN_FREE (800ULL << 20)
 
 static bool is_file(const char *dir, const char *name)
 {
@@ -70,10 +73,15 @@ static int set_cache(struct kernel_place *kp, bool checkout)
 	return n < (int)sizeof(kp->cache) ? 0 : -ENAMETOOLONG;
 }
 
-int kernels_locate(struct kernel_place *kp, const char *exe)
+int kernels_locate(struct kernel_place *kp, const char *exe_link)
 {
 	const char *env = getenv("MODRUN_DATA");
+	char exe[PATH_MAX];
 	bool checkout = false;
+
+	/* /proc/self/exe is a link: its folder is the link's target's. */
+	if (!realpath(exe_link, exe))
+		return -errno;
 
 	if (env && *env) {
 		if (!realpath(env, kp->data) || !is_data_dir(kp->data))
@@ -189,6 +197,22 @@ static int writable_dir(const char *dir)
 	return access(dir, W_OK | X_OK) < 0 ? -errno : 0;
 }
 
+/*
+ * A kernel unpacked takes about 400 MB (image, modules, headers) and its
+ * packages as much again while they are unpacked: refuse early, with one
+ * line, rather than fail halfway.
+ */
+static int enough_space(const char *dir)
+{
+	struct statvfs vfs;
+
+	if (statvfs(dir, &vfs) < 0)
+		return -errno;
+	if ((unsigned long long)vfs.f_bavail * vfs.f_frsize < KERNELS_MIN_FREE)
+		return -ENOSPC;
+	return 0;
+}
+
 int kernels_exec_script(const struct kernel_place *kp, const char *script,
 			char *const args[])
 {
@@ -202,13 +226,17 @@ int kernels_exec_script(const struct kernel_place *kp, const char *script,
 	return -errno;
 }
 
-int kernels_provision(const struct kernel_place *kp, const char *name)
+int kernels_run_script(const struct kernel_place *kp, const char *script,
+		       const char *arg)
 {
-	char *args[] = { "provision-kernel", (char *)name, NULL };
+	char *args[] = { (char *)script, (char *)arg, NULL };
 	int ret, status;
 	pid_t pid;
 
 	ret = writable_dir(kp->cache);
+	if (ret)
+		return ret;
+	ret = enough_space(kp->cache);
 	if (ret)
 		return ret;
 	pid = fork();
@@ -217,15 +245,70 @@ int kernels_provision(const struct kernel_place *kp, const char *name)
 	if (pid == 0) {
 		/* Its summary is progress too: stdout is modrun's report. */
 		dup2(STDERR_FILENO, STDOUT_FILENO);
-		kernels_exec_script(kp, "provision-kernel", args);
+		kernels_exec_script(kp, script, args);
 		_exit(127);
 	}
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			return -errno;
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-		return -EIO;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
+}
+
+int kernels_provision(const struct kernel_place *kp, const char *name)
+{
+	int ret = kernels_run_script(kp, "provision-kernel", name);
+
+	if (ret)
+		return ret;
 	return kernels_ready(kp, name) ? 0 : -EIO;
+}
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
+		    char *msg, size_t msize)
+{
+	struct kernel_place kp;
+	char names[1024];
+	int ret;
+
+	if (strchr(arg, '/') || is_dir(arg)) {
+		ret = snprintf(dir, size, "%s", arg);
+		return ret >= 0 && (size_t)ret < size ? 0 : -ENAMETOOLONG;
+	}
+	ret = kernels_locate(&kp, exe);
+	if (ret) {
+		snprintf(msg, msize, "%s: no such folder, and no kernels.conf to look the name up in (set MODRUN_DATA, or install modrun with make install)",
+			 arg);
+		return ret;
+	}
+	ret = kernels_known(&kp, arg);
+	if (ret <= 0) {
+		if (kernels_names(&kp, names, sizeof(names)))
+			names[0] = '\0';
+		snprintf(msg, msize, "%s: no such folder, and not a kernel of %s/kernels.conf (known: %s)",
+			 arg, kp.data, names);
+		return ret ? ret : -ENOENT;
+	}
+	ret = kernels_dir(&kp, arg, dir, size);
+	if (ret || kernels_ready(&kp, arg))
+		return ret;
+	ret = kernels_provision(&kp, arg);
+	if (ret == -EIO)
+		snprintf(msg, msize, "kernel %s: provisioning into %s failed (its messages are above); the next run starts it again",
+			 arg, kp.cache);
+	else if (ret == -ENOSPC)
+		snprintf(msg, msize, "kernel %s: the cache %s has less than %llu MB free; a kernel needs about that much: free some space or set MODRUN_CACHE",
+			 arg, kp.cache, KERNELS_MIN_FREE >> 20);
+	else if (ret)
+		snprintf(msg, msize, "kernel %s: cannot write the cache %s: %s",
+			 arg, kp.cache, strerror(-ret));
+	return ret;
 }
 
 struct list_ctx {

@@ -42,12 +42,25 @@ int kernels_dir(const struct kernel_place *kp, const char *name, char *buf,
 int kernels_ready(const struct kernel_place *kp, const char *name);
 
 /*
- * Provision NAME by running DATA/scripts/provision-kernel with
- * MODRUN_CACHE set; its progress goes to stderr.  Returns 0, -EACCES (or
+ * Run DATA/scripts/SCRIPT [ARG] with MODRUN_CACHE set, its output on
+ * stderr (progress; stdout is modrun's report).  Returns 0, -EACCES (or
  * another -errno) when the cache cannot be written, -EIO when the script
  * failed.
  */
+int kernels_run_script(const struct kernel_place *kp, const char *script,
+		       const char *arg);
+
+/* Provision NAME (scripts/provision-kernel); as kernels_run_script. */
 int kernels_provision(const struct kernel_place *kp, const char *name);
+
+/*
+ * The --kernel argument: a folder (it has a '/', or exists) is taken as it
+ * is; a name of kernels.conf is looked up and provisioned on first use.
+ * The folder goes into dir.  Returns 0, or -errno with a one-line reason
+ * in msg.
+ */
+int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
+		    char *msg, size_t msize);
 
 /*
  * Run DATA/scripts/SCRIPT ARGS... with MODRUN_CACHE set (execv: returns

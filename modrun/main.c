@@ -16,21 +16,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
-#include "cpio.h"
-#include "deps.h"
-#include "initblob.h"
+#include "kernels.h"
+#include "kimage.h"
 #include "kvm.h"
-#include "ktap.h"
-#include "modinfo.h"
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
+#include "session.h"
 #include "taint.h"
-#include "testname.h"
 
 #define MODRUN_VERSION "1.1"
 #define DEFAULT_FORBID "PDWL"
@@ -54,30 +50,18 @@ struct options {
 	bool each;
 };
 
-struct run_ctx {
-	struct segment *seg;
-	int nr_seg;
-	int cur;			/* the segment the guest is in, or -1 */
-	bool each;
-	bool all_done;			/* "# modrun-each: end" */
-	bool plan_given;		/* live: segments are the plan's only */
-	int boot;			/* the boot under way (1, 2, ...) */
-	unsigned int lines;		/* of the report and console, this boot */
-	struct console_log boot_console;	/* --each: before any segment */
-	char qemu_error[512];		/* QEMU's first line on stderr */
-	FILE *log;
-};
-
 static void __attribute__((noreturn)) usage(const char *why)
 {
 	if (why)
 		fprintf(stderr, "modrun: %s\n", why);
 	fprintf(stderr,
-		"usage: modrun [-k DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
+		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
 		"              MODULE.ko...\n"
 		"       modrun parse [FILE|-]\n"
+		"       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+		"       modrun --list-kernels\n"
 		"Try 'modrun --help' for more information.\n");
 	exit(2);
 }
@@ -85,11 +69,16 @@ static void __attribute__((noreturn)) usage(const char *why)
 static void help(void)
 {
 	printf("usage: modrun [options] MODULE.ko...\n"
-	       "       modrun parse [FILE|-]\n\n"
+	       "       modrun parse [FILE|-]\n"
+	       "       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+	       "       modrun --list-kernels\n\n"
 	       "Boot a kernel in QEMU, load and unload the modules inside it, and report\n"
 	       "what the kernel said, and the taint, as KTAP.  Never touches the host's kernel.\n\n"
-	       "  -k, --kernel DIR          provisioned kernel (vmlinux or vmlinuz, release);\n"
-	       "                            default $MODRUN_KERNEL, else cache/kernels/6.1\n"
+	       "  -k, --kernel NAME|DIR     a kernel of kernels.conf (6.1, 6.12, 7.3, ...),\n"
+	       "                            provisioned into the cache on first use, or a\n"
+	       "                            folder with vmlinux or vmlinuz and release;\n"
+	       "                            default $MODRUN_KERNEL, else 6.1\n"
+	       "      --list-kernels        the known kernels, and which are provisioned\n"
 	       "  -t, --timeout SECONDS     end the VM after this long (default 60; with\n"
 	       "                            --each, per module)\n"
 	       "  -e, --expect TEXT         a kernel log line must contain TEXT (repeatable)\n"
@@ -145,6 +134,82 @@ static void push(const char ***list, int *n, const char *s)
 	(*list)[(*n)++] = s;
 }
 
+/* --list-kernels: the kernels of kernels.conf, and which are provisioned. */
+static int list_kernels(void)
+{
+	struct kernel_place kp;
+	int ret = kernels_locate(&kp, "/proc/self/exe");
+
+	if (ret)
+		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
+	printf("# kernels of %s/kernels.conf, cache %s\n", kp.data, kp.cache);
+	ret = kernels_list(&kp, stdout);
+	if (ret)
+		errx(2, "%s/kernels.conf: %s", kp.data, strerror(-ret));
+	return 0;
+}
+
+/*
+ * The kernel folder: --kernel or $MODRUN_KERNEL as a folder, or a name of
+ * kernels.conf provisioned on first use (default 6.1).
+ */
+static void resolve_kernel(struct options *o)
+{
+	static char dir[PATH_MAX];
+	char msg[2048] = "";
+	int ret;
+
+	ret = kernels_resolve(o->kernel_dir, "/proc/self/exe", dir, sizeof(dir),
+			      msg, sizeof(msg));
+	if (ret)
+		errx(2, "%s", msg[0] ? msg : strerror(-ret));
+	o->kernel_dir = dir;
+}
+
+/*
+ * modrun build [--kernel NAME] DIR [MAKE-ARGS...]: build the kbuild folder
+ * DIR against NAME's headers, with the compiler they want (scripts/kbuild:
+ * on the host, or in the suite's build root).
+ */
+static int build_module(int argc, char **argv)
+{
+	struct kernel_place kp;
+	const char *name = getenv("MODRUN_KERNEL_NAME");
+	char **args;
+	int i = 1, ret;
+
+	if (!name)
+		name = "6.1";
+	if (i < argc && (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--kernel"))) {
+		if (i + 1 >= argc)
+			usage("build: --kernel wants a kernel name");
+		name = argv[i + 1];
+		i += 2;
+	} else if (i < argc && !strncmp(argv[i], "--kernel=", 9)) {
+		name = argv[i++] + 9;
+	}
+	if (i >= argc)
+		usage("build: no folder given");
+	if (kernels_locate(&kp, "/proc/self/exe"))
+		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
+	if (kernels_known(&kp, name) <= 0)
+		errx(2, "build: %s is not a kernel of %s/kernels.conf", name, kp.data);
+	if (!kernels_ready(&kp, name)) {
+		ret = kernels_provision(&kp, name);
+		if (ret)
+			errx(2, "kernel %s: provisioning into %s failed: %s", name,
+			     kp.cache, ret == -EIO ? "its messages are above" : strerror(-ret));
+	}
+	args = calloc((size_t)(argc - i) + 3, sizeof(*args));
+	if (!args)
+		err(2, "out of memory");
+	args[0] = "kbuild";
+	args[1] = (char *)name;
+	memcpy(args + 2, argv + i, (size_t)(argc - i) * sizeof(*args));
+	ret = kernels_exec_script(&kp, "kbuild", args);
+	errx(2, "%s/scripts/kbuild: %s", kp.data, strerror(-ret));
+}
+
 static void parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option longopts[] = {
@@ -160,6 +225,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "file", required_argument, NULL, 'f' },
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
+		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -194,6 +260,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case 'E':
 			o->each = true;
 			break;
+		case 'L':
+			exit(list_kernels());
 		case 'F':
 			o->forbid_mask = taint_mask(optarg);
 			if (o->forbid_mask < 0)
@@ -250,93 +318,6 @@ static const char *find_kernel(const char *dir, char *image, size_t size,
 	return image;
 }
 
-/* The segment a "# modrun-each: NAME" line begins (created in parse mode). */
-static int segment_named(struct run_ctx *ctx, const char *name)
-{
-	struct segment *grown;
-	int i;
-
-	for (i = ctx->cur + 1; i < ctx->nr_seg; i++)
-		if (!ctx->seg[i].started && !strcmp(ctx->seg[i].name, name))
-			return i;
-	if (ctx->plan_given)
-		return -1;
-	grown = realloc(ctx->seg, (size_t)(ctx->nr_seg + 1) * sizeof(*grown));
-	if (!grown)
-		err(2, "out of memory");
-	ctx->seg = grown;
-	memset(&grown[ctx->nr_seg], 0, sizeof(*grown));
-	grown[ctx->nr_seg].name = strdup(name);
-	if (!grown[ctx->nr_seg].name)
-		err(2, "out of memory");
-	ktap_init(&grown[ctx->nr_seg].guest);
-	console_init(&grown[ctx->nr_seg].console);
-	grown[ctx->nr_seg].end = VM_EXITED;
-	return ctx->nr_seg++;
-}
-
-static int on_report_line(struct run_ctx *ctx, const char *line)
-{
-	struct segment *s;
-	char name[256];
-	int i;
-
-	if (ctx->each && !strncmp(line, "# modrun-each: ", 15)) {
-		snprintf(name, sizeof(name), "%s", line + 15);
-		name[strcspn(name, "\r")] = '\0';
-		if (!strcmp(name, "end")) {
-			ctx->all_done = true;
-			return QEMU_LINE_COMPLETE;
-		}
-		i = segment_named(ctx, name);
-		if (i < 0)
-			return 0;
-		ctx->cur = i;
-		ctx->seg[i].started = true;
-		ctx->seg[i].boot = ctx->boot;
-		return QEMU_LINE_PROGRESS;
-	}
-	if (ctx->cur < 0)
-		return 0;
-	s = &ctx->seg[ctx->cur];
-	ktap_parse_line(&s->guest, line);
-	if (!ctx->each && s->guest.done)
-		return QEMU_LINE_COMPLETE;
-	if (s->guest.done)
-		s->end = VM_POWERED_OFF;
-	return 0;
-}
-
-static int on_line(void *opaque, enum qemu_stream s, const char *line)
-{
-	struct run_ctx *ctx = opaque;
-
-	if (s != QEMU_STDERR)
-		ctx->lines++;
-	switch (s) {
-	case QEMU_REPORT:
-		if (ctx->log)
-			fprintf(ctx->log, "%s\n", line);
-		return on_report_line(ctx, line);
-	case QEMU_CONSOLE:
-		if (ctx->log)
-			fprintf(ctx->log, "console: %s\n", line);
-		/* --each: what follows a module's end is the next one's */
-		console_add_line(ctx->cur >= 0 && !(ctx->each &&
-						    ctx->seg[ctx->cur].guest.done) ?
-				 &ctx->seg[ctx->cur].console :
-				 &ctx->boot_console, line);
-		return 0;
-	default:
-		if (*line && !ctx->qemu_error[0])
-			snprintf(ctx->qemu_error, sizeof(ctx->qemu_error),
-				 "%s", line);
-		else if (*line)
-			fprintf(stderr, "modrun: qemu: %s\n", line);
-		return 0;
-	}
-}
-
 static enum vm_end vm_end_of(const struct qemu_result *res)
 {
 	if (res->interrupted)
@@ -346,49 +327,28 @@ static enum vm_end vm_end_of(const struct qemu_result *res)
 	return res->report_complete ? VM_POWERED_OFF : VM_EXITED;
 }
 
-static void reset_segments(struct run_ctx *ctx, int from)
-{
-	int i;
-
-	for (i = from; i < ctx->nr_seg; i++) {
-		ktap_free(&ctx->seg[i].guest);
-		console_free(&ctx->seg[i].console);
-		ctx->seg[i].started = false;
-		ctx->seg[i].end = VM_EXITED;
-	}
-	console_free(&ctx->boot_console);
-}
-
 /*
  * Boot once; segments before from are done.  A QEMU that refuses its
  * command line (a --device it does not know) is an error: exit 2.
  */
-static void boot(struct qemu_config *qc, struct run_ctx *ctx, int from,
+static void boot(struct qemu_config *qc, struct session *ss, int from,
 		 struct qemu_result *res)
 {
 	int ret;
 
-	reset_segments(ctx, from);
-	ctx->cur = ctx->each ? -1 : from;
-	ctx->qemu_error[0] = '\0';
-	ctx->lines = 0;
-	if (ctx->log)
-		fprintf(ctx->log, "modrun-boot: %d\n", ctx->boot);
-	ret = qemu_run(qc, on_line, ctx, res);
+	session_begin_boot(ss, from);
+	ret = qemu_run(qc, session_line, ss, res);
 	if (ret)
 		errx(2, "cannot start %s: %s", qc->arch->qemu, strerror(-ret));
 	if (WIFEXITED(res->wait_status) && WEXITSTATUS(res->wait_status) == 127)
 		errx(2, "cannot run %s: is QEMU installed? (Debian: apt-get install qemu-system-x86)",
 		     qc->qemu ? qc->qemu : qc->arch->qemu);
-	if (!res->timed_out && !res->interrupted && !ctx->lines &&
+	if (!res->timed_out && !res->interrupted && !ss->lines &&
 	    WIFEXITED(res->wait_status) && WEXITSTATUS(res->wait_status) &&
-	    ctx->qemu_error[0])
-		errx(2, "QEMU refused to start: %s", ctx->qemu_error);
-	if (ctx->qemu_error[0])
-		fprintf(stderr, "modrun: qemu: %s\n", ctx->qemu_error);
-	if (ctx->log)
-		fprintf(ctx->log, "modrun-boot-end: %s %g\n",
-			res->timed_out ? "timeout" : "exit", qc->timeout);
+	    ss->qemu_error[0])
+		errx(2, "QEMU refused to start: %s", ss->qemu_error);
+	if (ss->qemu_error[0])
+		fprintf(stderr, "modrun: qemu: %s\n", ss->qemu_error);
 }
 
 static void choose_accel(struct options *o, struct qemu_config *qc)
@@ -404,52 +364,42 @@ static void choose_accel(struct options *o, struct qemu_config *qc)
 }
 
 /* Boot; a KVM boot that stays silent is done again under TCG. */
-static void boot_with_fallback(struct qemu_config *qc, struct run_ctx *ctx,
+static void boot_with_fallback(struct qemu_config *qc, struct session *ss,
 			       int from, struct qemu_result *res)
 {
-	long log_at = ctx->log ? ftell(ctx->log) : 0;
+	long log_at = ss->log ? ftell(ss->log) : 0;
 
-	boot(qc, ctx, from, res);
+	boot(qc, ss, from, res);
 	if (!res->stalled)
 		return;
 	fprintf(stderr, "modrun: the guest said nothing in %g s under KVM: booting again with TCG\n",
 		qc->first_report_timeout);
-	if (ctx->log) {		/* the log holds the TCG run only */
-		fflush(ctx->log);
-		if (ftruncate(fileno(ctx->log), log_at) == 0)
-			fseek(ctx->log, log_at, SEEK_SET);
+	if (ss->log) {		/* the log holds the TCG run only */
+		fflush(ss->log);
+		if (ftruncate(fileno(ss->log), log_at) == 0)
+			fseek(ss->log, log_at, SEEK_SET);
 	}
+	ss->boot--;
 	qc->kvm = false;
 	qc->first_report_timeout = 0;
-	boot(qc, ctx, from, res);
+	boot(qc, ss, from, res);
 }
 
-/* After a boot: how each segment it reached ended. */
-static void close_boot(struct run_ctx *ctx, const struct qemu_result *res)
+/*
+ * busybox, first used: fetched into the cache that holds the kernel
+ * (KERNEL_DIR/../..) by scripts/provision-busybox.  A failure shows when
+ * busybox is then read.
+ */
+static void provision_busybox(const char *kernel_dir)
 {
-	struct segment *s;
-	unsigned int i;
+	struct kernel_place kp;
+	char cache[PATH_MAX];
 
-	if (ctx->cur < 0)
+	if (kernels_locate(&kp, "/proc/self/exe") ||
+	    snprintf(cache, sizeof(cache), "%s/../..", kernel_dir) >= (int)sizeof(cache) ||
+	    !realpath(cache, kp.cache))
 		return;
-	s = &ctx->seg[ctx->cur];
-	if (!s->guest.done || !ctx->each) {
-		s->end = vm_end_of(res);
-		return;
-	}
-	if (ctx->all_done || (!ctx->boot_console.crash[0] && !res->timed_out))
-		return;
-	/*
-	 * --each: the kernel crashed, or the guest stopped, after the module's
-	 * end and before the next one began: what it left behind (a timer, a
-	 * work item) did it.  That is its verdict.
-	 */
-	for (i = ctx->boot_console.nr_lines > CONSOLE_TAIL ?
-		 ctx->boot_console.nr_lines - CONSOLE_TAIL : 0;
-	     i < ctx->boot_console.nr_lines; i++)
-		console_add_line(&s->console,
-				 ctx->boot_console.tail[i % CONSOLE_TAIL]);
-	s->end = vm_end_of(res);
+	kernels_run_script(&kp, "provision-busybox", NULL);
 }
 
 /*
@@ -470,6 +420,8 @@ static void read_busybox(const char *kernel_dir, void **data, size_t *size,
 	else
 		snprintf(path, sizeof(path), "%s/../../busybox/busybox",
 			 kernel_dir);
+	if (!env && access(path, X_OK))
+		provision_busybox(kernel_dir);
 	ret = plan_read_file(path, data, size);
 	if (ret)
 		errx(2, "%s: cannot read busybox, the guest's shell for --exec: %s: run scripts/provision-busybox, or set MODRUN_BUSYBOX",
@@ -497,8 +449,7 @@ struct run {
 	size_t busybox_size;
 	char *applets;
 	struct qemu_config qc;
-	struct run_ctx ctx;
-	int boots;
+	struct session ss;
 	double wall;
 	bool interrupted;
 };
@@ -512,128 +463,74 @@ static void run_segments(struct run *r)
 		.applets = r->applets,
 		.files = r->files, .nr_files = r->o->nr_files,
 	};
+	struct session *ss = &r->ss;
 	struct qemu_result res;
 	int from = 0, i;
 
-	while (from < r->ctx.nr_seg) {
-		spec.seg = &r->ctx.seg[from];
-		spec.nr_seg = r->ctx.nr_seg - from;
+	while (from < ss->nr_seg) {
+		spec.seg = &ss->seg[from];
+		spec.nr_seg = ss->nr_seg - from;
 		r->qc.initrd_fd = plan_initramfs(&spec);
-		r->ctx.boot = ++r->boots;
-		r->ctx.all_done = false;
-		boot_with_fallback(&r->qc, &r->ctx, from, &res);
+		boot_with_fallback(&r->qc, ss, from, &res);
 		close(r->qc.initrd_fd);
 		r->wall += res.wall;
-		close_boot(&r->ctx, &res);
+		session_end_boot(ss, vm_end_of(&res), r->qc.timeout);
 		if (res.interrupted) {
 			r->interrupted = true;
 			break;
 		}
-		if (!r->ctx.each)
+		if (!ss->each)
 			break;
-		for (i = from; i < r->ctx.nr_seg && r->ctx.seg[i].started; i++)
+		for (i = from; i < ss->nr_seg && ss->seg[i].started; i++)
 			;
 		if (i == from) {	/* the boot reached no module: give up */
-			r->ctx.seg[from].console = r->ctx.boot_console;
-			console_init(&r->ctx.boot_console);
-			r->ctx.seg[from].end = vm_end_of(&res);
+			ss->seg[from].console = ss->boot_console;
+			console_init(&ss->boot_console);
+			ss->seg[from].end = vm_end_of(&res);
 			break;
 		}
 		from = i;
-		if (from < r->ctx.nr_seg)
+		if (from < ss->nr_seg)
 			fprintf(stderr, "modrun: --each: the VM ended in module %s: booting again for the %d left\n",
-				r->ctx.seg[from - 1].name, r->ctx.nr_seg - from);
+				ss->seg[from - 1].name, ss->nr_seg - from);
 	}
 }
 
-static int print_whole_run(struct run *r)
+static int print_run(struct run *r)
 {
-	struct segment *s = &r->ctx.seg[0];
-	struct run_info run = { .end = s->end, .timeout = r->o->timeout,
+	struct segment *g = &r->ss.seg[0];
+	struct run_info run = { .end = g->end, .timeout = r->o->timeout,
 				.wall = r->wall, .accel = r->qc.kvm ? "kvm" : "tcg",
 				.kernel_dir = r->o->kernel_dir };
-	struct report_options ro = { .plan = s->plan, .nr_plan = s->nr_plan,
+	struct report_options ro = { .plan = g->plan, .nr_plan = g->nr_plan,
 				     .expect = r->o->expect,
 				     .nr_expect = r->o->nr_expect,
 				     .forbid_mask = r->o->forbid_mask };
 
-	return report_print(stdout, &s->guest, &s->console, &run, &ro);
-}
-
-/* --each: one KTAP subtest per module, then the modules' verdicts. */
-static int print_each(FILE *out, struct run_ctx *ctx, const struct options *o,
-		      const char *accel, double wall, int boots, bool parsed)
-{
-	struct segment *s;
-	struct run_info run;
-	struct report_options ro;
-	char *text, *line, *save;
-	size_t size;
-	FILE *mem;
-	int i, status, failed = 0;
-
-	fprintf(out, "KTAP version 1\n");
-	fprintf(out, "# modrun: kernel %s", ctx->nr_seg && ctx->seg[0].guest.release ?
-		ctx->seg[0].guest.release : "?");
-	if (accel)
-		fprintf(out, " from %s, accel %s, timeout %g s per module",
-			o->kernel_dir, accel, o->timeout);
-	fprintf(out, ", --each: %d modules in %d boot%s\n", ctx->nr_seg, boots,
-		boots == 1 ? "" : "s");
-	fprintf(out, "1..%d\n", ctx->nr_seg);
-	for (i = 0; i < ctx->nr_seg; i++) {
-		s = &ctx->seg[i];
-		run = (struct run_info){ .end = s->end, .timeout = o->timeout,
-					 .wall = -1 };
-		ro = (struct report_options){ .plan = parsed ? NULL : s->plan,
-					      .nr_plan = s->nr_plan,
-					      .expect = o->expect,
-					      .nr_expect = o->nr_expect,
-					      .forbid_mask = o->forbid_mask };
-		mem = open_memstream(&text, &size);
-		if (!mem)
-			err(2, "out of memory");
-		status = report_print(mem, &s->guest, &s->console, &run, &ro);
-		fclose(mem);
-		for (line = strtok_r(text, "\n", &save); line;
-		     line = strtok_r(NULL, "\n", &save)) {
-			fprintf(out, "    %s\n", line);
-			if (!strcmp(line, "KTAP version 1"))
-				fprintf(out, "    # Subtest: %s\n", s->name);
-		}
-		free(text);
-		if (status)
-			failed++;
-		fprintf(out, "%sok %d %s", status ? "not " : "", i + 1, s->name);
-		if (s->end == VM_TIMED_OUT && !s->guest.done)
-			fprintf(out, " # TIMEOUT %g seconds", o->timeout);
-		else if (s->console.crash[0])
-			fprintf(out, " # ERROR the kernel crashed");
-		fprintf(out, "\n");
-	}
-	if (wall >= 0)
-		fprintf(out, "# time: %.2f s wall for %d modules in %d boot%s\n",
-			wall, ctx->nr_seg, boots, boots == 1 ? "" : "s");
-	if (failed)
-		fprintf(out, "# FAIL: %d of %d modules failed\n", failed,
-			ctx->nr_seg);
-	else
-		fprintf(out, "# PASS: all %d modules passed\n", ctx->nr_seg);
-	fflush(out);
-	return failed ? 1 : 0;
+	if (r->ss.each)
+		return session_print_each(stdout, &r->ss, &run, &ro);
+	return report_print(stdout, &g->guest, &g->console, &run, &ro);
 }
 
 static int run_modules(struct options *o, char **paths, int n)
 {
 	struct run r = { .o = o };
-	char image[4096], release[256], modules_dir[4096];
+	char image[4096], release[256], modules_dir[4096], why[256];
+	struct segment *seg;
 	void *busybox = NULL;
-	int status;
+	FILE *log = NULL;
+	int status, nr_seg, ret;
 
 	if (!find_kernel(o->kernel_dir, image, sizeof(image), release,
 			 sizeof(release)))
 		errx(2, "%s: no kernel there (vmlinux or vmlinuz): provision one with scripts/provision-kernel NAME, or give --kernel DIR",
 		     o->kernel_dir);
+	ret = kimage_check_file(image, why, sizeof(why));
+	if (ret == -EINVAL)
+		errx(2, "%s: %s: provision the kernel again (scripts/provision-kernel --refresh NAME)",
+		     image, why);
+	else if (ret)
+		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, paths, n, release, modules_dir);
 	plan_open_files(&r.files, o->files, o->nr_files);
@@ -642,13 +539,10 @@ static int run_modules(struct options *o, char **paths, int n)
 			     &r.applets);
 		r.busybox = busybox;
 	}
-	r.ctx.seg = plan_segments(&r.set, o->exec, o->nr_exec, o->each,
-				  &r.ctx.nr_seg);
-	r.ctx.each = o->each;
-	r.ctx.plan_given = true;
-	console_init(&r.ctx.boot_console);
-	if (o->log_path && !(r.ctx.log = fopen(o->log_path, "we")))
+	seg = plan_segments(&r.set, o->exec, o->nr_exec, o->each, &nr_seg);
+	if (o->log_path && !(log = fopen(o->log_path, "we")))
 		err(2, "%s: cannot write", o->log_path);
+	session_init(&r.ss, seg, nr_seg, o->each, log);
 	r.qc = (struct qemu_config){ .arch = arch_params_find("x86_64"),
 				     .qemu = getenv("MODRUN_QEMU"),
 				     .kernel = image,
@@ -659,15 +553,11 @@ static int run_modules(struct options *o, char **paths, int n)
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
 	run_segments(&r);
-	if (r.ctx.log)
-		fclose(r.ctx.log);
-	if (o->each)
-		status = print_each(stdout, &r.ctx, o, r.qc.kvm ? "kvm" : "tcg",
-				    r.wall, r.boots, false);
-	else
-		status = print_whole_run(&r);
-	plan_free_segments(r.ctx.seg, r.ctx.nr_seg);
-	console_free(&r.ctx.boot_console);
+	if (log)
+		fclose(log);
+	status = print_run(&r);
+	session_free(&r.ss);
+	plan_free_segments(seg, nr_seg);
 	plan_free_modules(&r.set);
 	plan_free_files(r.files, o->nr_files);
 	free(busybox);
@@ -678,75 +568,38 @@ static int run_modules(struct options *o, char **paths, int n)
 /* modrun parse: the verdict of a saved --log, without booting. */
 static int parse_saved(struct options *o, const char *path)
 {
-	struct run_ctx ctx = { .cur = 0 };
-	struct run_info run = { .end = VM_EXITED, .timeout = o->timeout,
-				.wall = -1 };
+	struct session ss;
+	struct run_info run = { .end = VM_EXITED, .wall = -1 };
 	struct report_options ro = { .expect = o->expect,
 				     .nr_expect = o->nr_expect,
 				     .forbid_mask = o->forbid_mask };
 	FILE *f = strcmp(path, "-") ? fopen(path, "re") : stdin;
 	char line[8192];
-	int status, i, boots = 0;
+	struct segment *g;
+	int status;
 
 	if (!f)
 		err(2, "%s: cannot read", path);
-	ctx.seg = calloc(1, sizeof(*ctx.seg));
-	if (!ctx.seg)
-		err(2, "out of memory");
-	ctx.nr_seg = 1;
-	ctx.seg[0].name = strdup("-");
-	ktap_init(&ctx.seg[0].guest);
-	console_init(&ctx.seg[0].console);
-	console_init(&ctx.boot_console);
+	session_init_parsed(&ss);
+	ss.timeout = o->timeout;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (!strncmp(line, "console: ", 9)) {
-			on_line(&ctx, QEMU_CONSOLE, line + 9);
-		} else if (!strncmp(line, "modrun-boot: ", 13)) {
-			boots++;
-			if (ctx.each)
-				ctx.cur = -1;
-		} else if (!strncmp(line, "modrun-boot-end: ", 17)) {
-			if (ctx.cur >= 0 && !ctx.seg[ctx.cur].guest.done &&
-			    !strncmp(line + 17, "timeout", 7))
-				ctx.seg[ctx.cur].end = VM_TIMED_OUT;
-			if (sscanf(line + 17, "%*s %lf", &o->timeout) == 1)
-				run.timeout = o->timeout;
-		} else {
-			if (!ctx.each && !strncmp(line, "# modrun-each: ", 15)) {
-				/* an --each log: its segments replace the whole run */
-				ctx.each = true;
-				ctx.nr_seg = 0;
-				ctx.cur = -1;
-				ktap_free(&ctx.seg[0].guest);
-				console_free(&ctx.seg[0].console);
-				free((char *)ctx.seg[0].name);
-			}
-			on_line(&ctx, QEMU_REPORT, line);
-		}
+		session_saved_line(&ss, line);
 	}
 	if (ferror(f))
 		err(2, "%s: cannot read", path);
 	if (f != stdin)
 		fclose(f);
-	if (ctx.each) {
-		status = print_each(stdout, &ctx, o, NULL, -1, boots ? boots : 1,
-				    true);
+	run.timeout = ss.timeout;
+	if (ss.each) {
+		status = session_print_each(stdout, &ss, &run, &ro);
 	} else {
-		if (ctx.seg[0].guest.done)
-			run.end = VM_POWERED_OFF;
-		else if (ctx.seg[0].end == VM_TIMED_OUT)
-			run.end = VM_TIMED_OUT;
-		status = report_print(stdout, &ctx.seg[0].guest,
-				      &ctx.seg[0].console, &run, &ro);
+		g = &ss.seg[0];
+		run.end = g->guest.done ? VM_POWERED_OFF : g->end;
+		status = report_print(stdout, &g->guest, &g->console, &run,
+				      &ro);
 	}
-	for (i = 0; i < ctx.nr_seg; i++) {
-		ktap_free(&ctx.seg[i].guest);
-		console_free(&ctx.seg[i].console);
-		free((char *)ctx.seg[i].name);
-	}
-	free(ctx.seg);
-	console_free(&ctx.boot_console);
+	session_free(&ss);
 	return status;
 }
 
@@ -770,7 +623,9 @@ int main(int argc, char **argv)
 	o.forbid_mask = taint_mask(DEFAULT_FORBID);
 	o.kernel_dir = getenv("MODRUN_KERNEL");
 	if (!o.kernel_dir)
-		o.kernel_dir = "cache/kernels/6.1";
+		o.kernel_dir = "6.1";
+	if (argc > 1 && !strcmp(argv[1], "build"))
+		return build_module(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "parse")) {
 		argv++;
 		argc--;
@@ -784,6 +639,7 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (optind == argc)
 		usage("no module given");
+	resolve_kernel(&o);
 	status = run_modules(&o, argv + optind, argc - optind);
 	free_options(&o);
 	return status;

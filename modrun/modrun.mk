@@ -1,6 +1,6 @@
 # modrun: host side (qemu, report parsing) and the guest's static /init.
 MODRUN_LIB := modrun/ktap.c modrun/taint.c modrun/kmsg.c modrun/modinfo.c \
-	modrun/deps.c modrun/kernels.c \
+	modrun/deps.c modrun/kernels.c modrun/kimage.c \
 	modrun/cpio.c modrun/qemu.c modrun/report.c modrun/kvm.c
 
 # The guest's /init: static, no sanitizers, embedded into modrun.
@@ -12,4 +12,4 @@ $(B)/obj/modrun/initblob.o $(B)/san/obj/modrun/initblob.o: $(B)/init
 $(B)/obj/modrun/initblob.o $(B)/san/obj/modrun/initblob.o: \
 	ALL_CFLAGS += -DINIT_PATH='"$(abspath $(B)/init)"'
 
-$(eval $(call tool,modrun,modrun/main.c modrun/plan.c modrun/initblob.c,$(MODRUN_LIB)))
+$(eval $(call tool,modrun,modrun/main.c modrun/plan.c modrun/session.c modrun/initblob.c,$(MODRUN_LIB)))

@@ -97,18 +97,22 @@ static void check_unique_names(const struct module_file *mods, int n)
 				     mods[i].path, mods[i].info.name);
 }
 
-/* A dependency that is one of the given modules is theirs to order. */
-static int is_given(const char *name, void *arg)
+static int given_index(const struct module_set *set, const char *name)
 {
-	const struct module_set *set = arg;
 	char norm[64];
 	int i;
 
 	deps_name_of(name, norm, sizeof(norm));
 	for (i = 0; i < set->nr_given; i++)
 		if (!strcmp(set->m[i].info.name, norm))
-			return 1;
-	return 0;
+			return i;
+	return -1;
+}
+
+/* A dependency that is one of the given modules: not looked for in-tree. */
+static int is_given(const char *name, void *arg)
+{
+	return given_index(arg, name) >= 0;
 }
 
 /* The index in set of the in-tree module e, read on first use. */
@@ -160,11 +164,62 @@ static void add_intree_deps(struct module_set *set, int i,
 	free(order);
 }
 
+static void append_unique(int **list, int *n, int v)
+{
+	int i;
+
+	for (i = 0; i < *n; i++)
+		if ((*list)[i] == v)
+			return;
+	*list = xrealloc(*list, (size_t)(*n + 1) * sizeof(int));
+	(*list)[(*n)++] = v;
+}
+
+/*
+ * What given module i needs first, in order: the given modules its
+ * depends= names (each after what it needs), then its in-tree ones.
+ * state: 0 not seen, 1 being resolved, 2 done.
+ */
+static void resolve_given(struct module_set *set, int i, char *state)
+{
+	struct module_file *m = &set->m[i];
+	const char *d = m->info.depends;
+	char name[64];
+	int *full = NULL, nr = 0, j, k;
+	size_t len;
+
+	if (state[i] == 2)
+		return;
+	if (state[i] == 1)
+		errx(2, "%s: module %s needs itself, through the given modules' depends=",
+		     m->path, m->info.name);
+	state[i] = 1;
+	while (*d) {
+		len = strcspn(d, ",");
+		snprintf(name, sizeof(name), "%.*s", (int)len, d);
+		d += len + (d[len] == ',');
+		j = given_index(set, name);
+		if (j < 0 || j == i)
+			continue;
+		resolve_given(set, j, state);
+		for (k = 0; k < set->m[j].nr_deps; k++)
+			append_unique(&full, &nr, set->m[j].deps[k]);
+		append_unique(&full, &nr, j);
+	}
+	for (k = 0; k < m->nr_deps; k++)
+		append_unique(&full, &nr, m->deps[k]);
+	free(m->deps);
+	m->deps = full;
+	m->nr_deps = nr;
+	state[i] = 2;
+}
+
 void plan_open_modules(struct module_set *set, char **paths, int n,
 		       const char *release, const char *modules_dir)
 {
 	struct deps_index idx = { 0 };
 	bool need_deps = false;
+	char *state;
 	int i, ret;
 
 	memset(set, 0, sizeof(*set));
@@ -191,15 +246,21 @@ void plan_open_modules(struct module_set *set, char **paths, int n,
 			d += len + (d[len] == ',');
 		}
 	}
-	if (!need_deps)
-		return;
-	ret = deps_index_load(&idx, modules_dir);
-	if (ret)
-		errx(2, "%s/modules.dep: cannot read: %s: the kernel's own modules are needed (depends=); provision them with scripts/provision-kernel NAME",
-		     modules_dir, strerror(-ret));
+	if (need_deps) {
+		ret = deps_index_load(&idx, modules_dir);
+		if (ret)
+			errx(2, "%s/modules.dep: cannot read: %s: the kernel's own modules are needed (depends=); provision them with scripts/provision-kernel NAME",
+			     modules_dir, strerror(-ret));
+		for (i = 0; i < n; i++)
+			add_intree_deps(set, i, &idx, release);
+		deps_index_free(&idx);
+	}
+	state = calloc((size_t)n + 1, 1);
+	if (!state)
+		err(2, "out of memory");
 	for (i = 0; i < n; i++)
-		add_intree_deps(set, i, &idx, release);
-	deps_index_free(&idx);
+		resolve_given(set, i, state);
+	free(state);
 }
 
 void plan_free_modules(struct module_set *set)
@@ -278,71 +339,77 @@ void plan_free_files(struct guest_file *files, int n)
 	free(files);
 }
 
-struct plan_builder {
-	struct segment *s;
-	size_t text_len;
-};
-
-static void step(struct plan_builder *b, const char *what, const char *name,
-		 const char *line)
+/* A line of the plan /init reads. */
+static void add_line(struct segment *s, size_t *len, const char *line)
 {
-	struct segment *s = b->s;
 	size_t n = strlen(line);
 
+	s->text = xrealloc(s->text, *len + n + 2);
+	memcpy(s->text + *len, line, n);
+	s->text[*len + n] = '\n';
+	*len += n + 1;
+	s->text[*len] = '\0';
+}
+
+/* A step that is a test: its line, and what the report will call it. */
+static void add_step(struct segment *s, size_t *len, const char *what,
+		     const char *name, const char *line)
+{
 	s->plan = xrealloc(s->plan, (size_t)(s->nr_plan + 1) * sizeof(*s->plan));
 	s->plan[s->nr_plan].what = what;
 	s->plan[s->nr_plan].name = name;
 	s->nr_plan++;
-	s->text = xrealloc(s->text, b->text_len + n + 2);
-	memcpy(s->text + b->text_len, line, n);
-	s->text[b->text_len + n] = '\n';
-	b->text_len += n + 1;
-	s->text[b->text_len] = '\0';
+	add_line(s, len, line);
 }
 
-/* The modules of [first, last) with their dependencies, loaded once each. */
+static bool in_list(const int *list, int n, int v)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (list[i] == v)
+			return true;
+	return false;
+}
+
+/*
+ * The modules of [first, last), each after its in-tree dependencies, each
+ * loaded once; the commands; the unloads, last loaded first.
+ */
 static void fill_segment(struct segment *s, const struct module_set *set,
 			 int first, int last, const char **exec, int nr_exec)
 {
-	struct plan_builder b = { .s = s };
 	int *order = xrealloc(NULL, (size_t)set->n * sizeof(int)), nr = 0;
-	char line[512], head[128], *name;
+	char line[512], tn[TESTNAME_SIZE], *text;
+	size_t len = 0;
 	int i, k, j;
-	bool seen;
 
 	for (i = first; i < last; i++) {
 		for (k = 0; k <= set->m[i].nr_deps; k++) {
 			j = k < set->m[i].nr_deps ? set->m[i].deps[k] : i;
-			seen = false;
-			for (int q = 0; q < nr; q++)
-				seen |= order[q] == j;
-			if (seen)
+			if (in_list(order, nr, j))
 				continue;
 			order[nr++] = j;
 			snprintf(line, sizeof(line), "load %s /modrun/%d.ko",
 				 set->m[j].info.name, j);
-			step(&b, "load", set->m[j].info.name, line);
+			add_step(s, &len, "load", set->m[j].info.name, line);
 		}
 	}
 	for (i = 0; i < nr_exec; i++) {
-		char tn[TESTNAME_SIZE];
-
 		testname_exec(exec[i], tn, sizeof(tn));
-		name = xstrdup(tn + 5);		/* after "exec " */
 		snprintf(line, sizeof(line), "exec /modrun/exec/%d", i);
-		step(&b, "exec", name, line);
+		/* the name after "exec ": "CMD", quotes included */
+		add_step(s, &len, "exec", xstrdup(tn + 5), line);
 	}
 	for (i = nr - 1; i >= 0; i--) {
 		snprintf(line, sizeof(line), "unload %s",
 			 set->m[order[i]].info.name);
-		step(&b, "unload", set->m[order[i]].info.name, line);
+		add_step(s, &len, "unload", set->m[order[i]].info.name, line);
 	}
-	step(&b, NULL, NULL, "end");
-	s->nr_plan--;			/* "end" is not a test */
-	snprintf(head, sizeof(head), "segment %s %d\n", s->name, s->nr_plan);
-	name = xasprintf("%s%s", head, s->text);
+	add_line(s, &len, "end");
+	text = xasprintf("segment %s %d\n%s", s->name, s->nr_plan, s->text);
 	free(s->text);
-	s->text = name;
+	s->text = text;
 	free(order);
 }
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # modrun drives the driver: commands in the guest (--exec, --file) on a
 # character device of our own, QEMU's edu PCI device (--device edu) with our
-# driver, an in-tree dependency (crc-itu-t) loaded first; and the negative
+# driver, an in-tree dependency (crc-itu-t) loaded first, a given one
+# (chardev, which echouser needs) loaded first too; and the negative
 # controls: a command that exits 1, one that hangs, a device QEMU does not
 # know, a dependency the kernel does not have.
 . "$(dirname "$0")/lib.sh"
-plan 40
+plan 42
 
 dir=$(build_modules "$TOP/tests/modules" drive)
 is "$(cat "$dir/build.status")" 0 "the driver modules build"
@@ -25,7 +26,7 @@ chmod 0750 "$tmp/echo-test"
 out=$("$MODRUN" --log "$dir/drive.log" --device edu --file "$tmp/echo-test:/test/echo-test" \
 	-x 'ls -l /test/echo-test' -x '/test/echo-test' \
 	-x 'cat /sys/bus/pci/drivers/edu/*/vendor /sys/bus/pci/drivers/edu/*/device' \
-	"$dir/chardev.ko" "$dir/edu.ko" "$dir/crcdep.ko"); status=$?
+	"$dir/echouser.ko" "$dir/chardev.ko" "$dir/edu.ko" "$dir/crcdep.ko"); status=$?
 diag "$out"
 is "$status" 0 "modrun passes: char device, edu, dependency, three commands"
 like "$out" '^ok 1 load chardev$' "chardev loads"
@@ -44,6 +45,9 @@ like "$out" '^ok [0-9]+ load crc_itu_t$' "the in-tree dependency crc_itu_t is lo
 order=$(grep -E '^ok [0-9]+ (load|unload) (crc_itu_t|crcdep)$' <<<"$out" | sed 's/^ok [0-9]* //' | paste -sd'|')
 is "$order" "load crc_itu_t|load crcdep|unload crcdep|unload crc_itu_t" "crc_itu_t loads before crcdep and unloads after it"
 like "$out" '^# KERN_INFO +crcdep: crc_itu_t\("123456789"\) = 0x31c3$' "crcdep calls crc_itu_t() (the CRC-16 check value 0x31c3)"
+order=$(grep -E '^ok [0-9]+ (load|unload) (chardev|echouser)$' <<<"$out" | sed 's/^ok [0-9]* //' | paste -sd'|')
+is "$order" "load chardev|load echouser|unload echouser|unload chardev" "echouser, given first, loads after the chardev it needs"
+like "$out" '^# KERN_INFO +echouser: /dev/modrun_echo holds 0 bytes$' "and calls into it"
 unlike "$out" '^not ok' "no test fails"
 saved=$("$MODRUN" parse "$dir/drive.log"); status=$?
 is "$status" 0 "modrun parse: the saved log passes"
@@ -59,10 +63,10 @@ like "$out" '^# exit status 1$' "and its exit status"
 like "$out" '^ok 3 unload chardev$' "the module is still unloaded after it"
 
 # Negative control: a command that hangs ends at the timeout, named.
-out=$(session_run "$MODRUN" --timeout 6 -x 'echo waiting; sleep 600' "$dir/chardev.ko"); status=$?
+out=$(session_run "$MODRUN" --timeout 15 -x 'echo waiting; sleep 600' "$dir/chardev.ko"); status=$?
 diag "$out"
 is "$status" 1 "a command that hangs: modrun fails"
-like "$out" '^not ok 2 exec "echo waiting; sleep 600" # TIMEOUT 6 seconds$' "its test is the one that timed out"
+like "$out" '^not ok 2 exec "echo waiting; sleep 600" # TIMEOUT 15 seconds$' "its test is the one that timed out"
 like "$out" '^# waiting$' "what it printed before is shown"
 is "$(left_in_session)" 0 "no QEMU is left running"
 

@@ -2,10 +2,11 @@
 # modrun --each: each module proven on its own, all in one boot, as KTAP
 # subtests; a module that crashes the kernel (oops, panic) or hangs is that
 # module's verdict, and the run reboots and goes on: every good module after
-# a crash passes.  The saved log parses to the same verdicts.
+# a crash passes.  The saved log parses to the same verdicts.  A module that
+# needs another given module gets it loaded first in its own run.
 . "$(dirname "$0")/lib.sh"
 MODRUN=$TOP/build/san/bin/modrun	# the host side under ASan and UBSan
-plan 33
+plan 35
 
 dir=$(build_modules "$TOP/tests/modules" each)
 is "$(cat "$dir/build.status")" 0 "the modules build"
@@ -13,7 +14,7 @@ mods=(enodev oops chardev panic crcdep hang edu proprietary)
 paths=()
 for m in "${mods[@]}"; do paths+=("$dir/$m.ko"); done
 
-out=$(session_run "$MODRUN" --each --timeout 10 --log "$dir/each.log" \
+out=$(session_run "$MODRUN" --each --timeout 15 --log "$dir/each.log" \
 	-x 'cut -d" " -f1 /proc/modules | sort | paste -sd" "' "${paths[@]}" 2>"$dir/each.err"); status=$?
 diag "$out" "stderr:" "$(cat "$dir/each.err")"
 is "$status" 1 "the run fails: some modules do"
@@ -30,8 +31,8 @@ like "$out" '^not ok 4 panic # ERROR the kernel crashed$' "panic: the crash is i
 like "$out" '^    # crash: .*Kernel panic - not syncing: modrun negative control: deliberate panic' "panic: the panic is shown"
 like "$out" '^ok 5 crcdep$' "crcdep, after the panic, passes"
 like "$out" '^    ok 1 load crc_itu_t$' "with its in-tree dependency loaded first"
-like "$out" '^not ok 6 hang # TIMEOUT 10 seconds$' "hang: the timeout is its verdict"
-like "$out" '^    not ok 1 load hang # TIMEOUT 10 seconds$' "hang: its load is the step that timed out"
+like "$out" '^not ok 6 hang # TIMEOUT 15 seconds$' "hang: the timeout is its verdict"
+like "$out" '^    not ok 1 load hang # TIMEOUT 15 seconds$' "hang: its load is the step that timed out"
 like "$out" '^ok 7 edu$' "edu (no device: nothing to probe), after the hang, passes"
 like "$out" '^not ok 8 proprietary$' "proprietary fails ..."
 like "$out" '^    # forbidden taint: P$' "... on its P taint"
@@ -47,12 +48,15 @@ is "$status" 1 "modrun parse: the saved --each log fails too"
 is "$(grep -E '^(not )?ok ' <<<"$saved")" "$(grep -E '^(not )?ok ' <<<"$out")" "with the same verdicts per module"
 like "$saved" '^# modrun: kernel .*, --each: 8 modules in 4 boots$' "in the same four boots"
 
-# Good modules only: one boot, all pass.
-out=$("$MODRUN" --each "$dir/chardev.ko" "$dir/crcdep.ko" "$dir/edu.ko"); status=$?
+# Good modules only: one boot, all pass; echouser needs chardev, given too.
+out=$("$MODRUN" --each "$dir/echouser.ko" "$dir/chardev.ko" "$dir/crcdep.ko" "$dir/edu.ko"); status=$?
 diag "$out"
-is "$status" 0 "--each over three good modules passes"
-like "$out" '^# time: [0-9.]+ s wall for 3 modules in 1 boot$' "in one boot"
-like "$out" '^# PASS: all 3 modules passed$' "all three pass"
-is "$(count "$out" '^ok [1-3] ')" 3 "three top-level oks"
-is "$(count "$out" '^    ok [0-9]+ kernel$')" 3 "each with its own kernel verdict"
+is "$status" 0 "--each over four good modules passes"
+like "$out" '^# time: [0-9.]+ s wall for 4 modules in 1 boot$' "in one boot"
+like "$out" '^# PASS: all 4 modules passed$' "all four pass"
+is "$(count "$out" '^ok [1-4] ')" 4 "four top-level oks"
+is "$(count "$out" '^    ok [0-9]+ kernel$')" 4 "each with its own kernel verdict"
+sub=$(sed -n '/^    # Subtest: echouser$/,/^ok 1 echouser$/p' <<<"$out" | grep -E '^    ok [0-9]+ (load|unload) ' | sed 's/^    ok [0-9]* //' | paste -sd'|')
+is "$sub" "load chardev|load echouser|unload echouser|unload chardev" "echouser's run loads the given chardev.ko first (its depends=), unloads it last"
+like "$out" '^    # KERN_INFO +echouser: /dev/modrun_echo holds 0 bytes$' "and calls into it"
 done_testing

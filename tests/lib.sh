@@ -150,7 +150,7 @@ preserved() {
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
 				continue	# a bare if (or else) around a use count
-			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
+			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|try_inc_mod_count|GET_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)
 				continue
 			if (l ~ /[{,][ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:[^:]/)
 				continue	# a GNU field: initializer inside a line

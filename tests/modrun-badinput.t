@@ -3,7 +3,7 @@
 # temporary file left behind.  Run with both builds (plain, ASan+UBSan).
 . "$(dirname "$0")/lib.sh"
 need pgrep setsid perl
-plan 46
+plan 64
 
 hello=$(W= build_modules "$TOP/module" badinput)/hello.ko
 tmp=$(mktemp -d)
@@ -34,6 +34,9 @@ for bin in "$TOP/build/bin/modrun" "$TOP/build/san/bin/modrun"; do
 	try "$bin" "built for kernel 5\.9\.0-99.*vermagic mismatch" "vermagic mismatch" "$tmp/old.ko"
 	try "$bin" "unrecognized option '--frobnicate'" "unknown option" --frobnicate "$hello"
 	try "$bin" "^modrun: $tmp/nokernel: no kernel there" "missing kernel" --kernel "$tmp/nokernel" "$hello"
+	try "$bin" "^modrun: --exec wants a command$" "empty --exec" --exec '' "$hello"
+	try "$bin" "^modrun: --file $tmp/missing: cannot read $tmp/missing: No such file or directory$" "missing --file" --file "$tmp/missing" "$hello"
+	try "$bin" "^modrun: --file $tmp/text.ko:/init: the guest's path" "--file over /init" --file "$tmp/text.ko:/init" "$hello"
 done
 out=$("$TOP/build/bin/modrun" --timeout -3 "$hello" 2>&1); status=$?
 is "$status" 2 "a negative timeout is refused"

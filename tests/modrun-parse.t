@@ -4,7 +4,7 @@
 # commands (--exec), and of --each (a crash between two good modules).
 . "$(dirname "$0")/lib.sh"
 need diff
-plan 31
+plan 35
 data=$TOP/tests/data/modrun
 M=$TOP/build/san/bin/modrun
 
@@ -56,4 +56,12 @@ like "$out" '^# modrun: kernel .*, --each: 3 modules in 2 boots$' "each: three m
 like "$out" '^    # Subtest: oops$' "each: subtests"
 like "$out" '^not ok 2 oops # ERROR the kernel crashed$' "each: the oops is its module's verdict"
 like "$out" '^ok 3 chardev$' "each: the module after the crash passes"
+
+# A crash after a module's end, before the next began (a timer it left):
+# that module's verdict, not the next one's.
+out=$("$M" parse "$data/each-late-crash.log"); status=$?
+is "$status" 1 "late crash: fails"
+like "$out" '^not ok 1 first # ERROR the kernel crashed$' "late crash: blamed on the module that had ended"
+like "$out" '^    # crash: .*BUG: unable to handle page fault' "late crash: the crash is shown in its run"
+like "$out" '^ok 2 second$' "late crash: the next module, in the next boot, passes"
 done_testing

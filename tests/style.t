@@ -15,7 +15,7 @@ is "$status" 0 "checkpatch --strict: no errors, no warnings, no checks in the mo
 unlike "$out" 'WARNING|ERROR|CHECK' "and prints none"
 
 dir=$(build_modules "$TOP/module" sparse)
-out=$(make -C "$KDIR" M="$dir" C=2 modules 2>&1); status=$?
+out=$("$TOP/scripts/kbuild" "$KERNEL" "$dir" C=2 modules 2>&1); status=$?
 is "$status" 0 "the module builds with sparse"
 like "$out" 'CHECK +.*/hello\.c$' "sparse did check hello.c"
 unlike "$(grep -v 'include/' <<<"$out")" "hello\.c:[0-9]+:[0-9]+: (warning|error)" "sparse warns of nothing in hello.c"

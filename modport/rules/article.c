@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../directive.h"
 #include "../engine.h"
 
 enum entry_kind { ENTRY_INIT, ENTRY_EXIT, ENTRY_KINDS };
@@ -47,7 +48,10 @@ struct entry {
 	size_t nr_decls, alloc_decls;
 	size_t nr_defs;
 	bool is_macro;		/* #define init_module ...: hands off */
+	size_t *alias;		/* '#define NAME init_module': NAME's tokens */
+	size_t nr_alias, alloc_alias;
 	bool registered;	/* module_init( / module_exit( used */
+	bool provided;		/* #define module_init: the interface's header */
 };
 
 /* A registration: module_init(NAME); and the like, replacing del bytes. */
@@ -360,8 +364,7 @@ static int rename_uses(struct porter *pt, struct article *a, int kind)
 		    !token_is(pt->buf, t, old_name[kind]) ||
 		    is_member_name(pt->buf, tl, i) || scan_is_dead(&pt->sc, i))
 			continue;
-		if (add_edit(pt, t->pos, t->len, a->name[kind]))
-			return -ENOMEM;
+		add_edit(pt, t->pos, t->len, a->name[kind]);
 	}
 	return 0;
 }
@@ -404,21 +407,16 @@ static int rule_entry(struct porter *pt, struct article *a, int kind)
 	size_t pos = pt->tl->tok[def->name].pos, k;
 	char taken[sizeof(a->name[0])];
 
-	if (choose_name(pt, a, kind, taken) &&
-	    add_finding(pt, pos, rule_id[kind], SEV_NOTE, false,
-			"'%s' is already used in this file; using '%s'",
-			taken, a->name[kind]))
-		return -ENOMEM;
-	if (add_finding(pt, pos, rule_id[kind], SEV_WARNING, true,
-			"%s() without %s(): objtool rejects the magic name on IBT kernels (6.15+); make it static %s() and register it with %s()",
-			old_name[kind], macro[kind], a->name[kind],
-			macro[kind]))
-		return -ENOMEM;
-	if (rename_uses(pt, a, kind))
-		return -ENOMEM;
+	if (choose_name(pt, a, kind, taken))
+		add_finding(pt, pos, rule_id[kind], SEV_NOTE, false,
+			    "'%s' is already used in this file; using '%s'",
+			    taken, a->name[kind]);
+	add_finding(pt, pos, rule_id[kind], SEV_WARNING, true,
+		    "%s() without %s(): objtool rejects the magic name on IBT kernels (6.15+); make it static %s() and register it with %s()",
+		    old_name[kind], macro[kind], a->name[kind], macro[kind]);
+	rename_uses(pt, a, kind);
 	for (k = 0; k < e->nr_decls; k++)
-		if (fix_decl(pt, kind, &e->decl[k]))
-			return -ENOMEM;
+		fix_decl(pt, kind, &e->decl[k]);
 	return 0;
 }
 
@@ -509,12 +507,10 @@ static int rule_init_include(struct porter *pt, struct article *a)
 	pos = include_pos(pt, &eol_first);
 	snprintf(text, sizeof(text), "%s#include <linux/init.h>%s",
 		 eol_first ? pt->eol : "", eol_first ? "" : pt->eol);
-	if (add_finding(pt, pos, R_INIT_INCLUDE, SEV_WARNING, true,
-			"%s() is declared in <linux/init.h>, which this file does not include",
-			a->fires[ENTRY_INIT] ? "module_init" : "module_exit"))
-		return -ENOMEM;
-	if (add_edit(pt, pos, 0, text))
-		return -ENOMEM;
+	add_finding(pt, pos, R_INIT_INCLUDE, SEV_WARNING, true,
+		    "%s() is declared in <linux/init.h>, which this file does not include",
+		    a->fires[ENTRY_INIT] ? "module_init" : "module_exit");
+	add_edit(pt, pos, 0, text);
 	if (!pt->muted)
 		pt->out->e[pt->out->nr_e - 1].seq = 0;	/* a whole line: first */
 	return 0;
@@ -539,11 +535,9 @@ static int rule_license(struct porter *pt, struct article *a, size_t pos)
 	char quoted[256], *text;
 	size_t k, last = 0;
 
-	if (add_finding(pt, pos, R_MISSING_LICENSE,
-			SEV_WARNING, license != NULL,
-			"no MODULE_LICENSE(): modpost rejects the module since Linux 5.11%s",
-			license ? "" : "; modport does not invent one: fix needs --license=STRING"))
-		return -ENOMEM;
+	add_finding(pt, pos, R_MISSING_LICENSE, SEV_WARNING, license != NULL,
+		    "no MODULE_LICENSE(): modpost rejects the module since Linux 5.11%s",
+		    license ? "" : "; modport does not invent one: fix needs --license=STRING");
 	if (!license || !a->nr_reg || !rule_on(pt, R_MISSING_LICENSE))
 		return 0;
 	for (k = 1; k < a->nr_reg; k++)
@@ -578,6 +572,24 @@ static const enum rule_id rules[] = {
 	R_MISSING_LICENSE, NR_RULES
 };
 
+/* '#define NAME init_module' (object-like, nothing else in its body). */
+static void read_alias(struct porter *pt, const struct hit *h,
+		       struct entry *e)
+{
+	struct tokens s = { pt->buf, pt->tl };
+	size_t name;
+
+	if (!(h->flags & H_BODY) || h->kw != KW_DEFINE ||
+	    pp_next(pt->tl, h->tok) != SCAN_NONE)
+		return;
+	name = define_name(&s, directive_of(pt->tl, h->tok));
+	if (name == SCAN_NONE || pt->buf[tok_end(&pt->tl->tok[name])] == '(' ||
+	    define_body(&s, name) != h->tok)
+		return;
+	if (!GROW(pt, e->alias, e->nr_alias, e->alloc_alias))
+		e->alias[e->nr_alias++] = name;
+}
+
 /* The entry points, their macros and registrations, the license. */
 static void read_entries(struct porter *pt, struct article *a,
 			 const struct hit *h, size_t n)
@@ -594,6 +606,11 @@ static void read_entries(struct porter *pt, struct article *a,
 			if (h->word <= W_CLEANUP_MODULE && (h->flags & H_ARG) &&
 			    (h->kw == KW_DEFINE || h->kw == KW_UNDEF))
 				a->entry[h->word].is_macro = true;
+			else if (h->word <= W_CLEANUP_MODULE)
+				read_alias(pt, h, &a->entry[h->word]);
+			else if (h->word <= W_MODULE_EXIT &&
+				 (h->flags & H_ARG) && h->kw == KW_DEFINE)
+				a->entry[h->word - W_MODULE_INIT].provided = true;
 			continue;
 		}
 		if (h->word <= W_CLEANUP_MODULE) {
@@ -608,6 +625,44 @@ static void read_entries(struct porter *pt, struct article *a,
 		else if (call)
 			a->entry[h->word - W_MODULE_INIT].registered = true;
 	}
+}
+
+/*
+ * What the rename cannot take: an alias '#define NAME init_module', a
+ * definition beside module_init() (an #if branch for older kernels), a
+ * declaration with no definition (a header's, unless the header is the
+ * one that defines module_init(): <linux/module.h>).  Reported.
+ */
+static void report_others(struct porter *pt, struct article *a, int kind)
+{
+	const struct entry *e = &a->entry[kind];
+	const struct token *tok = pt->tl->tok;
+	size_t k;
+
+	for (k = 0; k < e->nr_alias; k++) {
+		const struct token *t = &tok[e->alias[k]];
+		int n = (int)t->len;
+
+		add_finding(pt, tok[directive_of(pt->tl, e->alias[k])].pos,
+			    rule_id[kind], SEV_WARNING, false,
+			    "'#define %.*s %s' makes %.*s() the magic %s(), which objtool rejects on IBT kernels (6.15+): drop the #define and register %.*s() with %s(); port it by hand",
+			    n, pt->buf + t->pos, old_name[kind], n,
+			    pt->buf + t->pos, old_name[kind], n,
+			    pt->buf + t->pos, macro[kind]);
+	}
+	if (e->is_macro)
+		return;
+	for (k = 0; e->registered && k < e->nr_decls; k++)
+		if (e->decl[k].close != SCAN_NONE)
+			add_finding(pt, tok[e->decl[k].name].pos, rule_id[kind],
+				    SEV_WARNING, false,
+				    "%s() is defined although the file registers with %s(): a definition for older kernels (an #if branch dead on 2.6) or a second entry point, and objtool rejects the magic name on IBT kernels (6.15+); remove it; port it by hand",
+				    old_name[kind], macro[kind]);
+	for (k = 0; !e->nr_defs && !e->provided && k < e->nr_decls; k++)
+		add_finding(pt, tok[e->decl[k].name].pos, rule_id[kind],
+			    SEV_WARNING, false,
+			    "a declaration of %s(): 2.6 modules register their entry points with %s() and the definition becomes a static function of another name, so it is stale; remove it; port it by hand",
+			    old_name[kind], macro[kind]);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -625,8 +680,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		const struct entry *e = &a->entry[kind];
 
 		a->fires[kind] = e->nr_defs && !e->is_macro && !e->registered;
-		if (!a->fires[kind])
+		if (!a->fires[kind]) {
+			report_others(pt, a, kind);
 			continue;
+		}
 		if (!rule_wrapper(pt, a, kind))
 			rule_entry(pt, a, kind);
 		if (first == SCAN_NONE)
@@ -646,8 +703,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; k < a->nr_reg; k++)
 		free(a->reg[k].text);
 	free(a->reg);
-	free(a->entry[ENTRY_INIT].decl);
-	free(a->entry[ENTRY_EXIT].decl);
+	for (kind = 0; kind < ENTRY_KINDS; kind++) {
+		free(a->entry[kind].decl);
+		free(a->entry[kind].alias);
+	}
 	free(a);
 }
 

@@ -68,13 +68,11 @@ static int convert(struct porter *pt, size_t name, size_t colon)
 	size_t c = tok[colon].pos;
 	char text[4];
 
-	if (add_finding(pt, tok[name].pos, R_GNU_INITIALIZER, SEV_WARNING, true,
-			"'%.*s:' is GCC's obsolete designator (-Wpedantic warns, checkpatch rejects it): write '.%.*s ='",
-			(int)tok[name].len, buf + tok[name].pos,
-			(int)tok[name].len, buf + tok[name].pos))
-		return -ENOMEM;
-	if (add_edit(pt, tok[name].pos, 0, "."))
-		return -ENOMEM;
+	add_finding(pt, tok[name].pos, R_GNU_INITIALIZER, SEV_WARNING, true,
+		    "'%.*s:' is GCC's obsolete designator (-Wpedantic warns, checkpatch rejects it): write '.%.*s ='",
+		    (int)tok[name].len, buf + tok[name].pos,
+		    (int)tok[name].len, buf + tok[name].pos);
+	add_edit(pt, tok[name].pos, 0, ".");
 	snprintf(text, sizeof(text), "%s=%s", is_blank(buf[c - 1]) ? "" : " ",
 		 c + 1 < pt->len && is_blank(buf[c + 1]) ? "" : " ");
 	return add_edit(pt, c, 1, text);

@@ -86,8 +86,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			add_finding(pt, t->pos, R_KDEV_T, SEV_WARNING, false,
 				    "%.*s() of i_rdev is 2.4's kdev_t idiom: the inode's number is a dev_t now; use %s(inode); port it by hand",
 				    (int)t->len, pt->buf + t->pos,
-				    pt->buf[t->pos + 1] == 'I' ? "iminor" :
-				    "imajor");
+				    h[k].word == W_MINOR ? "iminor" : "imajor");
 	}
 }
 

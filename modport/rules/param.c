@@ -380,10 +380,9 @@ static int parm_conditional(struct porter *pt, const struct parm *p)
 		return add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM,
 				   SEV_WARNING, false,
 				   "MODULE_PARM is never defined since 2.6.17, so this test of it has a fixed outcome (#ifdef: false, #ifndef: true): settle the group by hand");
-	if (add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM, SEV_WARNING,
-			true,
-			"MODULE_PARM is never defined since 2.6.17, so '#ifdef MODULE_PARM' silently compiles out the parameters in its group: keep the group, drop the #ifdef and its #endif"))
-		return -ENOMEM;
+	add_finding(pt, pt->tl->tok[p->name].pos, R_MODULE_PARM, SEV_WARNING,
+		    true,
+		    "MODULE_PARM is never defined since 2.6.17, so '#ifdef MODULE_PARM' silently compiles out the parameters in its group: keep the group, drop the #ifdef and its #endif");
 	define_range(pt, p->hash, &from, &to);
 	ret = add_edit(pt, from, to - from, "");
 	define_range(pt, end, &from, &to);
@@ -442,14 +441,12 @@ static int module_parm(struct porter *pt, size_t i, bool *converted)
 	why = plan(pt, &p, &pl);
 	if (why)
 		return report(pt, &p, why);
-	if (add_finding(pt, tl->tok[i].pos, R_MODULE_PARM, SEV_WARNING, true,
-			"MODULE_PARM() is gone since 2.6.17 (the build fails on it): use %s%s",
-			pl.text, pl.note))
-		return -ENOMEM;
+	add_finding(pt, tl->tok[i].pos, R_MODULE_PARM, SEV_WARNING, true,
+		    "MODULE_PARM() is gone since 2.6.17 (the build fails on it): use %s%s",
+		    pl.text, pl.note);
 	*converted = true;
 	for (k = 0; k < pl.nr_drop; k++)
-		if (drop_const(pt, pl.drop_const[k]))
-			return -ENOMEM;
+		drop_const(pt, pl.drop_const[k]);
 	return add_edit(pt, tl->tok[i].pos,
 			tok_end(&tl->tok[p.close]) - tl->tok[i].pos, pl.text);
 }

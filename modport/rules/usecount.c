@@ -84,7 +84,7 @@ static const char *kept_because(struct porter *pt, size_t i, size_t semi)
 
 static bool is_count(const char *buf, const struct token *t)
 {
-	return t->len == 17 && (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
+	return (match_ident(buf, t, "MOD_INC_USE_COUNT") ||
 				match_ident(buf, t, "MOD_DEC_USE_COUNT"));
 }
 
@@ -192,10 +192,9 @@ static int do_count(struct porter *pt, struct counts *c, size_t i)
 	why = kept_because(pt, i, semi);
 	if (why && (in_bare_else(pt, i) ||
 		    (start = bare_if(pt, i, semi, &end)) != SCAN_NONE)) {
-		if (add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
-				"%.*s is gone in 2.6 and is all that an if does here, whose condition has no side effects: the if goes with it",
-				(int)tok[i].len, pt->buf + tok[i].pos))
-			return -ENOMEM;
+		add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
+			    "%.*s is gone in 2.6 and is all that an if does here, whose condition has no side effects: the if goes with it",
+			    (int)tok[i].len, pt->buf + tok[i].pos);
 		remember(c);
 		return start == SCAN_NONE ? 0 :
 		       delete_line_range(pt, tok[start].pos,
@@ -203,10 +202,9 @@ static int do_count(struct porter *pt, struct counts *c, size_t i)
 	}
 	if (why)
 		return review(pt, i, why);
-	if (add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
-			"%.*s is gone in 2.6: the module core counts users itself, through .owner = THIS_MODULE in the file_operations",
-			(int)tok[i].len, pt->buf + tok[i].pos))
-		return -ENOMEM;
+	add_finding(pt, tok[i].pos, R_USE_COUNT, SEV_WARNING, true,
+		    "%.*s is gone in 2.6: the module core counts users itself, through .owner = THIS_MODULE in the file_operations",
+		    (int)tok[i].len, pt->buf + tok[i].pos);
 	remember(c);
 	return delete_line_range(pt, tok[i].pos, tok_end(&tok[semi]));
 }
@@ -293,9 +291,8 @@ static int add_owner(struct porter *pt, const struct fops *f)
 	char *text;
 	int ret;
 
-	if (add_finding(pt, tok[f->open].pos, R_USE_COUNT, SEV_WARNING, true,
-			"these file_operations open or release through a function that counted its users: set .owner = THIS_MODULE so that 2.6 counts them"))
-		return -ENOMEM;
+	add_finding(pt, tok[f->open].pos, R_USE_COUNT, SEV_WARNING, true,
+		    "these file_operations open or release through a function that counted its users: set .owner = THIS_MODULE so that 2.6 counts them");
 	start = line_start(pt->buf, tok[first].pos);
 	if (start <= tok[f->open].pos)
 		return add_edit(pt, tok_end(&tok[f->open]), 0,

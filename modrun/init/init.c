@@ -226,7 +226,7 @@ static void unload_module(const char *name)
 		return;
 	}
 	fprintf(out, "# unloading %s\n", name);
-	fflush(out);
+	sent();
 	if (syscall(SYS_delete_module, name, O_NONBLOCK))
 		e = errno;
 	drain_kmsg();

@@ -1,4 +1,4 @@
-/* A header that declares the 2.4 names: nothing to port here. */
+/* A header that declares the 2.4 names: reported (stale once the .c is ported). */
 #ifndef HEADER_H
 #define HEADER_H
 int init_module(void);

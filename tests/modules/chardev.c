@@ -14,6 +14,8 @@
 #include <linux/printk.h>
 #include <linux/uaccess.h>
 
+#include "modrun_echo.h"
+
 #define ECHO_SIZE 4096
 
 static char echo_buf[ECHO_SIZE];
@@ -56,6 +58,18 @@ static int echo_open(struct inode *inode, struct file *file)
 	}
 	return 0;
 }
+
+/* How many bytes the device holds: for echouser.ko, which needs this module. */
+size_t modrun_echo_len(void)
+{
+	size_t len;
+
+	mutex_lock(&echo_lock);
+	len = echo_len;
+	mutex_unlock(&echo_lock);
+	return len;
+}
+EXPORT_SYMBOL_GPL(modrun_echo_len);
 
 static const struct file_operations echo_fops = {
 	.owner = THIS_MODULE,

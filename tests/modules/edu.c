@@ -41,10 +41,10 @@ static int edu_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ret = pcim_enable_device(pdev);
 	if (ret)
 		return ret;
-	ret = pcim_iomap_regions(pdev, BIT(0), KBUILD_MODNAME);
-	if (ret)
-		return ret;
-	regs = pcim_iomap_table(pdev)[0];
+	/* pcim_iomap(): in 6.1 as in newer kernels, which deprecate pcim_iomap_regions() */
+	regs = pcim_iomap(pdev, 0, 0);
+	if (!regs)
+		return -ENOMEM;
 	pr_info("identification 0x%08x\n", ioread32(regs + EDU_ID));
 	pr_info("5! = %u\n", edu_factorial(regs, 5));
 	return 0;

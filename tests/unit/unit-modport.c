@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "../../modport/decl.h"
+#include "../../modport/engine.h"
 #include "../../modport/diag.h"
 #include "../../modport/diff.h"
 #include "../../modport/rewrite.h"
@@ -49,6 +50,54 @@ static void test_kinds(void)
 	check_str(show(s, 13), "comment:// end");
 	check_int(tl.tok[14].type, ==, TOKEN_EOF);
 	check_int(tl.tok[14].pos, ==, strlen(s));
+}
+
+static void test_punctuators(void)
+{
+	const char *s = "<<= >>= << >> <= >= == != && || ++ -- -> -= += *= /= %= &= ^= |= ## ... .. <> ::";
+	const char *want[] = {
+		"<<=", ">>=", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+		"++", "--", "->", "-=", "+=", "*=", "/=", "%=", "&=", "^=",
+		"|=", "##", "...", ".", ".", "<", ">", ":", ":",
+	};
+	char buf[64];
+	size_t k;
+
+	check_int(lex(s), ==, sizeof(want) / sizeof(want[0]));
+	for (k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		snprintf(buf, sizeof(buf), "special:%s", want[k]);
+		check_str(show(s, k), buf);
+	}
+}
+
+/*
+ * Every rule of rules.def is reported by exactly one registered family -
+ * but the kbuild-* rules, which buildfile.c applies to Makefiles and Kbuild
+ * files, outside the C engine.
+ */
+static void test_rule_table(void)
+{
+	int owners[NR_RULES] = { 0 }, r;
+	size_t k, j;
+
+	for (k = 0; k < family_count(); k++) {
+		const struct family *f = family_at(k);
+
+		for (j = 0; f->rules[j] != NR_RULES; j++)
+			owners[f->rules[j]]++;
+		check(f->run != NULL);
+		if (k)	/* in the order of their first rule */
+			check(family_at(k - 1)->rules[0] < f->rules[0]);
+	}
+	for (r = 0; r < NR_RULES; r++) {
+		check_int(owners[r], ==, strncmp(rule_name(r), "kbuild-", 7) ? 1 : 0);
+		check(rule_lookup(rule_name(r), strlen(rule_name(r))) == r);
+	}
+	check_int(rule_lookup("no-such-rule", 12), ==, -1);
+	check_int(kernel_version("2.6.17"), ==, KV(2, 6, 17));
+	check_int(kernel_version("6.1"), ==, KV(6, 1, 0));
+	check_int(kernel_version("6"), ==, -1);
+	check_int(kernel_version("6.1x"), ==, -1);
 }
 
 static void test_strings(void)
@@ -282,6 +331,8 @@ static void test_port_article(void)
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
+	TEST(test_punctuators(), "punctuators: the longest of three, two or one bytes");
+	TEST(test_rule_table(), "the rule table: one family per rule, in order; IDs and versions");
 	TEST(test_strings(), "string and character literals: prefixes, escapes, unterminated");
 	TEST(test_decls(), "declarations: lists, attributes, arrays, struct tags; members, locals, functions, typedefs are not objects");
 	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");

@@ -9,6 +9,7 @@
 
 #include "../../modrun/cpio.h"
 #include "../../modrun/deps.h"
+#include "../../modrun/kimage.h"
 #include "../../modrun/kmsg.h"
 #include "../../modrun/ktap.h"
 #include "../../modrun/modinfo.h"
@@ -492,8 +493,47 @@ static void test_deps(void)
 	rmdir(dir);
 }
 
+/* A kernel image whole, truncated, or not a kernel at all. */
+static void test_kimage(void)
+{
+	static unsigned char elf[4096], bz[1024];
+	Elf64_Ehdr eh = { .e_ident = { 0x7f, 'E', 'L', 'F', ELFCLASS64 } };
+	Elf64_Phdr ph = { .p_type = PT_LOAD, .p_offset = 2048, .p_filesz = 1024 };
+	char why[128];
+
+	eh.e_machine = EM_X86_64;
+	eh.e_phoff = sizeof(eh);
+	eh.e_phnum = 1;
+	eh.e_phentsize = sizeof(ph);
+	eh.e_shoff = 3072;
+	eh.e_shnum = 4;
+	eh.e_shentsize = 64;
+	memcpy(elf, &eh, sizeof(eh));
+	memcpy(elf + sizeof(eh), &ph, sizeof(ph));
+	check_int(kimage_check(elf, sizeof(elf), sizeof(elf), why, sizeof(why)), ==, 0);
+	check_int(kimage_check(elf, sizeof(elf), 3100, why, sizeof(why)), ==, -EINVAL);
+	check(strstr(why, "section headers") != NULL);
+	eh.e_shoff = 0;
+	eh.e_shnum = 0;
+	memcpy(elf, &eh, sizeof(eh));
+	check_int(kimage_check(elf, sizeof(elf), 3000, why, sizeof(why)), ==, -EINVAL);
+	check(strstr(why, "loadable segment") != NULL);
+	check_int(kimage_check(elf, 3, 3, why, sizeof(why)), ==, -EINVAL);
+
+	memcpy(bz + 0x202, "HdrS", 4);
+	bz[0x1f1] = 1;			/* setup: 2 sectors */
+	bz[0x1f4] = 0x10;		/* payload: 16 paragraphs = 256 bytes */
+	check_int(kimage_check(bz, sizeof(bz), 1024 + 256, why, sizeof(why)), ==, 0);
+	check_int(kimage_check(bz, sizeof(bz), 1024 + 255, why, sizeof(why)), ==, -EINVAL);
+	check(strstr(why, "truncated") != NULL);
+	memcpy(bz + 0x202, "XXXX", 4);
+	check_int(kimage_check(bz, sizeof(bz), sizeof(bz), why, sizeof(why)), ==, -EINVAL);
+	check(strstr(why, "neither") != NULL);
+}
+
 int main(void)
 {
+	TEST(test_kimage(), "a truncated or corrupted kernel image is named before booting");
 	TEST(test_ktap_hello(), "a complete report is parsed into steps, log and taints");
 	TEST(test_ktap_failed_load(), "a failed load keeps its errno; a skipped unload is a skip");
 	TEST(test_ktap_wrong_number(), "out-of-order results and bad log lines are errors");
