@@ -144,6 +144,10 @@ preserved() {
 				continue
 			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
 				continue
+			if (l ~ /f_dentry|current->e?uid|init_MUTEX|DECLARE_MUTEX|SPIN_LOCK_UNLOCKED|access_ok|SA_SHIRQ|SA_INTERRUPT|kmem_cache_(t|create)|system_utsname|del_timer|del_singleshot|no_llseek|class_create|ioremap_nocache|usb_buffer_|VM_RESERVED|vm_flags|asm\/(system|semaphore)\.h|linux\/(smp_lock|genhd)\.h/)
+				continue	# a site of the API rules since 2.6 (rules/apis.c)
+			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
+				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
 				continue	# a bare if (or else) around a use count
 			if (l ~ /MODULE_PARM|MOD_(INC|DEC)_USE_COUNT|try_inc_mod_count|GET_USE_COUNT|^[ \t]*\{?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*:/)

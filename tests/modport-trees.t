@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # modport on whole trees, with the ASan+UBSan build (skipped when a tree is
 # not in the cache):
-#  - Linux 2.4.22: no file is refused, before or after the port (every file
+#  - Linux 2.4.22, ported --target=2.6.0 (the article's port): no file is
+#    refused, before or after the port (every file
 #    tokenizes); the tree's diff touches only rule sites (preserved, lib.sh);
 #    fix --in-place ports hundreds of modules; afterwards check finds nothing
 #    but what needs a person, no 2.4 module-interface site is left without a
@@ -10,9 +11,9 @@
 #  - linux-source-6.1 (make bench unpacks it): only the true leftovers (3c515.c's
 #    cleanup_module, pcxhr_mixer.c's #define __NO_VERSION__, atl2.c's
 #    MODULE_PARM in a dead compatibility macro, parisc's asm/floppy.h's
-#    void floppy_hardint() given to request_irq(); the EXTRA_CFLAGS of
-#    pps/generators/Makefile and of tools/virtio/vhost_test's module
-#    Makefile, gone in 6.15, within the default target 6.1..7.3); no false
+#    void floppy_hardint() given to request_irq()), checked --target=6.1:
+#    the tree's own kernel (6.1..7.3 would add what 6.1 still has and 7.3
+#    has not: del_timer(), class_create(THIS_MODULE, ...), EXTRA_CFLAGS); no false
 #    positive, no error.
 #  - an empty folder is fine.
 . "$(dirname "$0")/lib.sh"
@@ -25,8 +26,8 @@ at_exit 'rm -rf "$tmp"'
 
 if [ -d "$CACHE/linux-2.4.22" ]; then
 	cp -r "$CACHE/linux-2.4.22" "$tmp/t24"
-	"$SAN" fix --license=GPL "$tmp/t24" >"$tmp/tree.diff" 2>/dev/null
-	"$SAN" fix --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
+	"$SAN" fix --target=2.6.0 --license=GPL "$tmp/t24" >"$tmp/tree.diff" 2>/dev/null
+	"$SAN" fix --target=2.6.0 --in-place --license=GPL "$tmp/t24" 2>"$tmp/err"; status=$?
 	is "$status" 1 "2.4.22: fix --in-place runs through (1: what needs a person is reported; the Latin-1 files are only a note)"
 	is "$(grep -c ': note: invalid UTF-8' "$tmp/err")" "$(grep -c 'invalid UTF-8' "$tmp/err")" "2.4.22: invalid UTF-8 is a note"
 	is "$(grep -c 'not processed' "$tmp/err")" 0 "2.4.22: no file refused: every file tokenizes (GCC 2 multi-line strings included; som.h's comment open in its last directive ends with the file)"
@@ -34,12 +35,12 @@ if [ -d "$CACHE/linux-2.4.22" ]; then
 	is "$out" "" "2.4.22: the diff of the whole tree touches only rule sites"
 	n=$(diff -rq "$CACHE/linux-2.4.22" "$tmp/t24" | wc -l)
 	[ "$n" -ge 250 ]; ok $? "2.4.22: $n files ported"
-	"$SAN" check "$tmp/t24" >"$tmp/findings" 2>/dev/null
+	"$SAN" check --target=2.6.0 "$tmp/t24" >"$tmp/findings" 2>/dev/null
 	out=$(grep -v "by hand \[" "$tmp/findings")
 	is "$out" "" "2.4.22: check of the ported tree finds nothing but what needs a person"
 	out=$(perl "$TOP/bench/legacy/leftovers.pl" "$tmp/t24" "$tmp/findings" | grep -v '^  ' | tail -n 1)
 	is "$out" "silent 0" "2.4.22: no 2.4 module-interface site is left silently: each is rewritten or named by a finding (bench/legacy/leftovers.pl)"
-	out=$("$SAN" fix --license=GPL "$tmp/t24" 2>"$tmp/err2")
+	out=$("$SAN" fix --target=2.6.0 --license=GPL "$tmp/t24" 2>"$tmp/err2")
 	is "$out" "" "2.4.22: fix of the ported tree prints no diff"
 	is "$(grep -c 'not processed' "$tmp/err2")" 0 "2.4.22: every ported file still tokenizes"
 	is "$(find "$tmp/t24" -name '.modport.*' | wc -l)" 0 "2.4.22: no temporary file left"
@@ -49,7 +50,7 @@ fi
 
 tree=$CACHE/linux-source-6.1/linux-source-6.1
 if [ -d "$tree/drivers" ]; then
-	out=$(cd "$tree/.." && "$SAN" check linux-source-6.1 2>&1); status=$?
+	out=$(cd "$tree/.." && "$SAN" check --target=6.1 linux-source-6.1 2>&1); status=$?
 	is "$status" 1 "6.1: exit status 1 (findings, no error)"
 	out=$(printf '%s\n' "$out" | sed 's/: warning: .*\[/ [/')
 	is "$out" "$(cat <<-EOF
@@ -57,11 +58,9 @@ if [ -d "$tree/drivers" ]; then
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
-	linux-source-6.1/drivers/pps/generators/Makefile:9:1 [kbuild-extra-flags]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
-	linux-source-6.1/tools/virtio/vhost_test/Makefile:3:1 [kbuild-extra-flags]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), pps generators' and vhost_test's EXTRA_CFLAGS"
+	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq()"
 else
 	skip "no $tree (make bench unpacks it)"
 	skip "no $tree"

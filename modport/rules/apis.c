@@ -1,0 +1,705 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * apis.c: the token-level API changes that 2.6-era drivers meet on the
+ * kernels of the target (issue 10; the LDD3 examples by number of sites).
+ * Each rule applies when some kernel of the target lacks the old
+ * interface (its "gone" version of rules.def is within reach), and is fixed
+ * only when every kernel of the target has the new one (its "since");
+ * otherwise it is reported, naming the version that splits the target.
+ *
+ *	removed-header		<asm/system.h>, <linux/smp_lock.h> go;
+ *				<asm/semaphore.h> -> <linux/semaphore.h>,
+ *				<linux/genhd.h> -> <linux/blkdev.h>
+ *	init-mutex		init_MUTEX(s) -> sema_init(s, 1), _LOCKED: 0;
+ *				DECLARE_MUTEX(n) -> struct semaphore n =
+ *				__SEMAPHORE_INITIALIZER(n, 1)
+ *	spin-lock-unlocked	spinlock_t x = SPIN_LOCK_UNLOCKED; ->
+ *				DEFINE_SPINLOCK(x);
+ *	access-ok		access_ok(type, addr, size) -> (addr, size)
+ *	f-dentry		f_dentry -> f_path.dentry
+ *	current-uid		current->uid/euid -> __kuid_val(current_uid())
+ *	irq-flags		SA_SHIRQ -> IRQF_SHARED, SA_INTERRUPT goes
+ *	kmem-cache-t		kmem_cache_t -> struct kmem_cache; the
+ *				destructor argument (NULL) of
+ *				kmem_cache_create() goes
+ *	system-utsname		system_utsname.x -> utsname()->x
+ *	del-timer		del_timer[_sync]() -> timer_delete[_sync]()
+ *	no-llseek		.llseek = no_llseek goes
+ *	class-create		class_create(THIS_MODULE, n) -> class_create(n)
+ *	ioremap-nocache		ioremap_nocache() -> ioremap()
+ *	usb-buffer		usb_buffer_alloc/free -> usb_alloc/free_coherent
+ *	usb-log			usb's err()/info()/warn()/dbg() ->
+ *				pr_err()/pr_info()/pr_warn()/pr_debug()
+ *	create-proc-entry	reported: proc_create() with proc_ops
+ *	vm-reserved		VM_RESERVED -> (VM_DONTEXPAND | VM_DONTDUMP)
+ *	vm-flags		vma->vm_flags |= F; -> vm_flags_set(vma, F);
+ *				&= ~F -> vm_flags_clear(vma, F)
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../directive.h"
+#include "../engine.h"
+#include "../kversion.h"
+
+enum {
+	W_ASM_SYSTEM, W_SMP_LOCK, W_ASM_SEMAPHORE, W_GENHD,
+	W_INIT_MUTEX, W_INIT_MUTEX_LOCKED, W_DECLARE_MUTEX,
+	W_SPIN_LOCK_UNLOCKED, W_ACCESS_OK, W_F_DENTRY, W_CURRENT,
+	W_SA_SHIRQ, W_SA_INTERRUPT, W_KMEM_CACHE_T, W_KMEM_CACHE_CREATE,
+	W_SYSTEM_UTSNAME, W_DEL_TIMER, W_DEL_TIMER_SYNC, W_DEL_SINGLESHOT,
+	W_NO_LLSEEK, W_CLASS_CREATE, W_IOREMAP_NOCACHE, W_USB_BUFFER_ALLOC,
+	W_USB_BUFFER_FREE, W_ERR, W_INFO, W_WARN, W_DBG,
+	W_CREATE_PROC_ENTRY, W_VM_RESERVED, W_USB_H, W_VM_FLAGS,
+};
+
+static const char *const words[] = {
+	[W_ASM_SYSTEM] = "<asm/system.h>",
+	[W_SMP_LOCK] = "<linux/smp_lock.h>",
+	[W_ASM_SEMAPHORE] = "<asm/semaphore.h>",
+	[W_GENHD] = "<linux/genhd.h>",
+	[W_INIT_MUTEX] = "init_MUTEX",
+	[W_INIT_MUTEX_LOCKED] = "init_MUTEX_LOCKED",
+	[W_DECLARE_MUTEX] = "DECLARE_MUTEX",
+	[W_SPIN_LOCK_UNLOCKED] = "SPIN_LOCK_UNLOCKED",
+	[W_ACCESS_OK] = "access_ok",
+	[W_F_DENTRY] = "f_dentry",
+	[W_CURRENT] = "current",
+	[W_SA_SHIRQ] = "SA_SHIRQ",
+	[W_SA_INTERRUPT] = "SA_INTERRUPT",
+	[W_KMEM_CACHE_T] = "kmem_cache_t",
+	[W_KMEM_CACHE_CREATE] = "kmem_cache_create",
+	[W_SYSTEM_UTSNAME] = "system_utsname",
+	[W_DEL_TIMER] = "del_timer",
+	[W_DEL_TIMER_SYNC] = "del_timer_sync",
+	[W_DEL_SINGLESHOT] = "del_singleshot_timer_sync",
+	[W_NO_LLSEEK] = "no_llseek",
+	[W_CLASS_CREATE] = "class_create",
+	[W_IOREMAP_NOCACHE] = "ioremap_nocache",
+	[W_USB_BUFFER_ALLOC] = "usb_buffer_alloc",
+	[W_USB_BUFFER_FREE] = "usb_buffer_free",
+	[W_ERR] = "err",
+	[W_INFO] = "info",
+	[W_WARN] = "warn",
+	[W_DBG] = "dbg",
+	[W_CREATE_PROC_ENTRY] = "create_proc_entry",
+	[W_VM_RESERVED] = "VM_RESERVED",
+	[W_USB_H] = "<linux/usb.h>",
+	[W_VM_FLAGS] = "vm_flags",
+	NULL
+};
+
+static const enum rule_id rules[] = {
+	R_REMOVED_HEADER, R_INIT_MUTEX, R_SPIN_LOCK_UNLOCKED, R_ACCESS_OK,
+	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
+	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
+	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG, R_CREATE_PROC_ENTRY,
+	R_VM_RESERVED, R_VM_FLAGS, NR_RULES
+};
+
+/* What the target asks of rule: nothing, a fix, or a report. */
+enum need { NEED_NONE, NEED_FIX, NEED_REPORT };
+
+struct ctx {
+	struct porter *pt;
+	const struct token *tok;
+	const char *buf;
+	struct kv_range r;
+	char range[48];
+	bool usb;		/* the file includes <linux/usb.h> */
+	bool access_ok2;	/* the file calls access_ok(addr, size) too */
+};
+
+static enum need need(const struct ctx *c, enum rule_id rule)
+{
+	const struct rule_info *ri = &rule_table[rule];
+
+	if (ri->gone && c->r.hi < ri->gone)
+		return NEED_NONE;	/* every kernel of the target has it */
+	return c->r.lo >= ri->since ? NEED_FIX : NEED_REPORT;
+}
+
+static const char *ver(unsigned int kv, char *buf, size_t size)
+{
+	return show_version(kv, buf, size);
+}
+
+/*
+ * One finding for rule at token i: fixed (fix is true and the target
+ * allows it) or reported with why the range stops it.  Returns whether
+ * the caller should make the edits.
+ */
+static bool finding(struct ctx *c, size_t i, enum rule_id rule, bool fix,
+		    const char *msg)
+{
+	enum need n = need(c, rule);
+	char since[16];
+
+	if (n == NEED_NONE)
+		return false;
+	if (n == NEED_REPORT) {
+		add_finding(c->pt, c->tok[i].pos, rule, SEV_WARNING, false,
+			    "%s; the target %s reaches below %s, where the new form does not exist: keep both under #if LINUX_VERSION_CODE >= KERNEL_VERSION(...), or narrow --target; port it by hand",
+			    msg, c->range,
+			    ver(rule_table[rule].since, since, sizeof(since)));
+		return false;
+	}
+	add_finding(c->pt, c->tok[i].pos, rule, SEV_WARNING, fix,
+		    fix ? "%s" : "%s; port it by hand", msg);
+	return fix;
+}
+
+/* The call at identifier i: its '(' and ')', or false. */
+static bool call_parens(const struct ctx *c, size_t i, size_t *open,
+			size_t *close)
+{
+	const struct token_list *tl = c->pt->tl;
+
+	*open = next_code(tl, i);
+	if (!match_op(c->buf, &c->tok[*open], '('))
+		return false;
+	*close = match_close(c->buf, tl, *open, '(', ')');
+	return *close != SCAN_NONE;
+}
+
+/* The top-level commas of the call (open, close): up to max, counted. */
+static size_t call_args(const struct ctx *c, size_t open, size_t close,
+			size_t *comma, size_t max)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i, n = 0;
+	int depth = 0;
+
+	for (i = next_code(tl, open); i < close; i = next_code(tl, i)) {
+		const struct token *t = &c->tok[i];
+
+		if (match_op(c->buf, t, '(') || match_op(c->buf, t, '[') ||
+		    match_op(c->buf, t, '{'))
+			depth++;
+		else if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']') ||
+			 match_op(c->buf, t, '}'))
+			depth--;
+		else if (!depth && match_op(c->buf, t, ',') && n < max)
+			comma[n++] = i;
+		else if (!depth && match_op(c->buf, t, ','))
+			n++;
+	}
+	return n;
+}
+
+/* Is the code token before i a '.' or '->' (i is a member)? */
+static bool after_member_op(const struct ctx *c, size_t i)
+{
+	size_t p = prev_code(c->pt->tl, i);
+	const struct token *t = &c->tok[p];
+
+	return p != SCAN_NONE && t->type == TOKEN_SPECIAL &&
+	       (token_is(c->buf, t, ".") || token_is(c->buf, t, "->"));
+}
+
+static bool is_call(const struct ctx *c, size_t i)
+{
+	size_t n = next_code(c->pt->tl, i);
+
+	return !after_member_op(c, i) && match_op(c->buf, &c->tok[n], '(');
+}
+
+static void rename_tok(struct ctx *c, size_t i, const char *to)
+{
+	add_edit(c->pt, c->tok[i].pos, c->tok[i].len, to);
+}
+
+static void header(struct ctx *c, const struct hit *h)
+{
+	static const struct {
+		const char *to;	/* NULL: the line goes */
+		const char *msg;
+	} hd[] = {
+		[W_ASM_SYSTEM] = { NULL, "<asm/system.h> is gone since 3.4 (split into <asm/barrier.h>, <asm/switch_to.h>, ...; the headers that need them include them): the line goes" },
+		[W_SMP_LOCK] = { NULL, "<linux/smp_lock.h> is gone since 2.6.39 with the big kernel lock: the line goes (lock_kernel() users need a lock of their own)" },
+		[W_ASM_SEMAPHORE] = { "<linux/semaphore.h>", "<asm/semaphore.h> is gone since 2.6.26: semaphores are declared in <linux/semaphore.h>" },
+		[W_GENHD] = { "<linux/blkdev.h>", "<linux/genhd.h> is gone since 5.18: gendisk is declared in <linux/blkdev.h>" },
+	};
+	size_t i = h->tok, hash, from, to;
+
+	if (!(h->flags & H_ARG) || h->kw != KW_INCLUDE)
+		return;
+	if (!finding(c, i, R_REMOVED_HEADER, true, hd[h->word].msg))
+		return;
+	if (hd[h->word].to) {
+		rename_tok(c, i, hd[h->word].to);
+		return;
+	}
+	hash = directive_of(c->pt->tl, i);
+	define_range(c->pt, hash, &from, &to);
+	add_edit(c->pt, from, to - from, "");
+}
+
+static void init_mutex(struct ctx *c, const struct hit *h)
+{
+	size_t i = h->tok, open, close, comma[1];
+
+	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
+	    call_args(c, open, close, comma, 1) != 0)
+		return;
+	if (h->word == W_DECLARE_MUTEX) {
+		/* DECLARE_MUTEX(name) -> struct semaphore name = ...(name, 1) */
+		char *text;
+		size_t nl = c->tok[close].pos - tok_end(&c->tok[open]);
+
+		if (!finding(c, i, R_INIT_MUTEX, true,
+			     "DECLARE_MUTEX() is gone since 2.6.37 (a semaphore, despite its name): struct semaphore NAME = __SEMAPHORE_INITIALIZER(NAME, 1)"))
+			return;
+		text = porter_printf(c->pt, "struct semaphore %.*s = __SEMAPHORE_INITIALIZER(%.*s, 1)",
+				     (int)nl, c->buf + tok_end(&c->tok[open]),
+				     (int)nl, c->buf + tok_end(&c->tok[open]));
+		if (!text)
+			return;
+		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[close]) - c->tok[i].pos, text);
+		free(text);
+		return;
+	}
+	if (!finding(c, i, R_INIT_MUTEX, true, h->word == W_INIT_MUTEX ?
+		     "init_MUTEX() is gone since 2.6.37: sema_init(sem, 1)" :
+		     "init_MUTEX_LOCKED() is gone since 2.6.37: sema_init(sem, 0)"))
+		return;
+	rename_tok(c, i, "sema_init");
+	add_edit(c->pt, c->tok[close].pos, 0,
+		 h->word == W_INIT_MUTEX ? ", 1" : ", 0");
+}
+
+/* [static] spinlock_t NAME = SPIN_LOCK_UNLOCKED; */
+static void spin_lock_unlocked(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, eq = prev_code(tl, i), name, type, semi;
+	char *text;
+
+	semi = next_code(tl, i);
+	name = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
+	type = name == SCAN_NONE ? SCAN_NONE : prev_code(tl, name);
+	if (type == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	    !match_op(c->buf, &c->tok[semi], ';') ||
+	    c->tok[name].type != TOKEN_IDENT ||
+	    !match_ident(c->buf, &c->tok[type], "spinlock_t") || h->depth) {
+		finding(c, i, R_SPIN_LOCK_UNLOCKED, false,
+			"SPIN_LOCK_UNLOCKED is gone since 2.6.39: DEFINE_SPINLOCK(name) for a static lock, spin_lock_init(&lock) for another");
+		return;
+	}
+	if (!finding(c, i, R_SPIN_LOCK_UNLOCKED, true,
+		     "SPIN_LOCK_UNLOCKED is gone since 2.6.39 (lockdep needs a name per lock): DEFINE_SPINLOCK(name)"))
+		return;
+	text = porter_printf(c->pt, "DEFINE_SPINLOCK(%.*s);", (int)c->tok[name].len,
+			     c->buf + c->tok[name].pos);
+	if (!text)
+		return;
+	add_edit(c->pt, c->tok[type].pos, tok_end(&c->tok[semi]) - c->tok[type].pos, text);
+	free(text);
+}
+
+/* access_ok(TYPE, addr, size): the type goes. */
+static void access_ok(struct ctx *c, const struct hit *h)
+{
+	size_t i = h->tok, open, close, comma[3];
+
+	/* A file with both forms chooses between them (#ifdef): left alone. */
+	if (c->access_ok2 || !is_call(c, i) || !call_parens(c, i, &open, &close) ||
+	    call_args(c, open, close, comma, 3) != 2)
+		return;
+	if (!finding(c, i, R_ACCESS_OK, true,
+		     "access_ok() takes (addr, size) since 5.0: the VERIFY_READ/VERIFY_WRITE argument goes"))
+		return;
+	add_edit(c->pt, tok_end(&c->tok[open]),
+		 c->tok[next_code(c->pt->tl, comma[0])].pos - tok_end(&c->tok[open]), "");
+}
+
+/* x->f_dentry, x.f_dentry */
+static void f_dentry(struct ctx *c, const struct hit *h)
+{
+	if (!after_member_op(c, h->tok))
+		return;
+	if (finding(c, h->tok, R_F_DENTRY, true,
+		    "struct file has no f_dentry since 3.19: f_path.dentry"))
+		rename_tok(c, h->tok, "f_path.dentry");
+}
+
+/* current->uid, current->euid */
+static void current_uid(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, arrow = next_code(tl, i), m, after;
+	const char *fn;
+
+	if (after_member_op(c, i) || !c->tok[arrow].len ||
+	    !token_is(c->buf, &c->tok[arrow], "->"))
+		return;
+	m = next_code(tl, arrow);
+	if (match_ident(c->buf, &c->tok[m], "uid"))
+		fn = "current_uid";
+	else if (match_ident(c->buf, &c->tok[m], "euid"))
+		fn = "current_euid";
+	else
+		return;
+	after = next_code(tl, m);
+	if (match_op(c->buf, &c->tok[after], '=') && c->tok[after].len == 1) {
+		finding(c, i, R_CURRENT_UID, false,
+			"task_struct has no uid/euid since 2.6.29 (credentials): a write needs prepare_creds()/commit_creds()");
+		return;
+	}
+	if (!finding(c, i, R_CURRENT_UID, true, strcmp(fn, "current_uid") ?
+		     "task_struct has no euid since 2.6.29 (credentials): __kuid_val(current_euid()), the uid_t as before" :
+		     "task_struct has no uid since 2.6.29 (credentials): __kuid_val(current_uid()), the uid_t as before"))
+		return;
+	add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[m]) - c->tok[i].pos,
+		 strcmp(fn, "current_uid") ? "__kuid_val(current_euid())" :
+		 "__kuid_val(current_uid())");
+}
+
+/* SA_SHIRQ -> IRQF_SHARED; SA_INTERRUPT goes (with its '|'), or 0. */
+static void irq_flags(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, p, n;
+
+	if (h->word == W_SA_SHIRQ) {
+		if (finding(c, i, R_IRQ_FLAGS, true,
+			    "SA_SHIRQ is gone since 2.6.24: IRQF_SHARED"))
+			rename_tok(c, i, "IRQF_SHARED");
+		return;
+	}
+	if (!finding(c, i, R_IRQ_FLAGS, true,
+		     "SA_INTERRUPT is gone since 2.6.24 (its successor IRQF_DISABLED since 4.1): handlers run with interrupts off, the flag goes"))
+		return;
+	p = prev_code(tl, i);
+	n = next_code(tl, i);
+	if (match_op(c->buf, &c->tok[n], '|') && c->tok[n].len == 1)
+		add_edit(c->pt, c->tok[i].pos,
+			 c->tok[next_code(tl, n)].pos - c->tok[i].pos, "");
+	else if (p != SCAN_NONE && match_op(c->buf, &c->tok[p], '|') &&
+		 c->tok[p].len == 1)
+		add_edit(c->pt, tok_end(&c->tok[prev_code(tl, p)]),
+			 tok_end(&c->tok[i]) - tok_end(&c->tok[prev_code(tl, p)]), "");
+	else
+		rename_tok(c, i, "0");
+}
+
+/* kmem_cache_create(name, size, align, flags, ctor, NULL) */
+static void kmem_cache_create(struct ctx *c, const struct hit *h)
+{
+	size_t i = h->tok, open, close, comma[6], last;
+
+	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
+	    call_args(c, open, close, comma, 6) != 5)
+		return;
+	last = next_code(c->pt->tl, comma[4]);
+	if (!match_ident(c->buf, &c->tok[last], "NULL") ||
+	    next_code(c->pt->tl, last) != close) {
+		finding(c, i, R_KMEM_CACHE_T, false,
+			"kmem_cache_create() has no destructor since 2.6.23: the sixth argument goes, and what the destructor did must be done before kmem_cache_free()");
+		return;
+	}
+	if (finding(c, i, R_KMEM_CACHE_T, true,
+		    "kmem_cache_create() has no destructor argument since 2.6.23: the NULL goes"))
+		add_edit(c->pt, c->tok[comma[4]].pos,
+			 tok_end(&c->tok[last]) - c->tok[comma[4]].pos, "");
+}
+
+/* system_utsname.x -> utsname()->x */
+static void system_utsname(struct ctx *c, const struct hit *h)
+{
+	size_t i = h->tok, dot = next_code(c->pt->tl, i);
+
+	if (after_member_op(c, i))
+		return;
+	if (!match_op(c->buf, &c->tok[dot], '.')) {
+		finding(c, i, R_SYSTEM_UTSNAME, false,
+			"system_utsname is gone since 2.6.19 (UTS namespaces): utsname() or init_utsname()");
+		return;
+	}
+	if (finding(c, i, R_SYSTEM_UTSNAME, true,
+		    "system_utsname is gone since 2.6.19 (UTS namespaces): utsname()->field"))
+		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[dot]) - c->tok[i].pos,
+			 "utsname()->");
+}
+
+/* .llseek = no_llseek, */
+static void no_llseek(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, eq = prev_code(tl, i), m, dot, comma;
+
+	m = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
+	dot = m == SCAN_NONE ? SCAN_NONE : prev_code(tl, m);
+	comma = next_code(tl, i);
+	if (dot == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	    !match_ident(c->buf, &c->tok[m], "llseek") ||
+	    !match_op(c->buf, &c->tok[dot], '.')) {
+		finding(c, i, R_NO_LLSEEK, false,
+			"no_llseek is gone since 6.12: a NULL .llseek means the file cannot seek");
+		return;
+	}
+	if (!finding(c, i, R_NO_LLSEEK, true,
+		     "no_llseek is gone since 6.12: a NULL .llseek means the file cannot seek, the member goes"))
+		return;
+	if (match_op(c->buf, &c->tok[comma], ','))
+		delete_line_range(c->pt, c->tok[dot].pos, tok_end(&c->tok[comma]));
+	else
+		delete_line_range(c->pt, c->tok[dot].pos, tok_end(&c->tok[i]));
+}
+
+/* class_create(THIS_MODULE, name) */
+static void class_create(struct ctx *c, const struct hit *h)
+{
+	size_t i = h->tok, open, close, comma[2], first;
+
+	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
+	    call_args(c, open, close, comma, 2) != 1)
+		return;
+	first = next_code(c->pt->tl, open);
+	if (!match_ident(c->buf, &c->tok[first], "THIS_MODULE"))
+		return;
+	if (finding(c, i, R_CLASS_CREATE, true,
+		    "class_create() takes only the name since 6.4: THIS_MODULE goes"))
+		add_edit(c->pt, c->tok[first].pos,
+			 c->tok[next_code(c->pt->tl, comma[0])].pos - c->tok[first].pos, "");
+}
+
+/* Does s #define the name of token want (in wbuf), function-like or not? */
+static bool defines(const struct tokens *s, const char *wbuf,
+		    const struct token *want)
+{
+	size_t i, name;
+
+	for (i = 0; s->tl->tok[i].type != TOKEN_EOF; i++) {
+		if ((s->tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+			continue;
+		name = define_name(s, i);
+		if (name != SCAN_NONE && same_name(s->buf, &s->tl->tok[name], wbuf, want))
+			return true;
+	}
+	return false;
+}
+
+/* The file or one of its local headers has its own macro of that name. */
+static bool own_macro(struct ctx *c, size_t i)
+{
+	struct tokens file = { c->buf, c->pt->tl };
+	struct header_set *hs;
+	size_t k;
+
+	if (defines(&file, c->buf, &c->tok[i]))
+		return true;
+	hs = file_headers(c->pt);
+	for (k = 0; hs && k < hs->nr; k++) {
+		struct tokens h = { hs->h[k].buf, &hs->h[k].tl };
+
+		if (defines(&h, c->buf, &c->tok[i]))
+			return true;
+	}
+	return false;
+}
+
+/* usb's err(fmt, ...) and friends: printk with KBUILD_MODNAME and "\n". */
+static void usb_log(struct ctx *c, const struct hit *h)
+{
+	static const char *const to[] = {
+		[W_ERR] = "pr_err", [W_INFO] = "pr_info", [W_WARN] = "pr_warn",
+		[W_DBG] = "pr_debug",
+	};
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, open, close, fmt, after;
+
+	if (!c->usb || (h->flags & H_PP) || !is_call(c, i) ||
+	    !call_parens(c, i, &open, &close))
+		return;
+	fmt = next_code(tl, open);
+	if (c->tok[fmt].type != TOKEN_STRING || own_macro(c, i))
+		return;
+	for (after = fmt; c->tok[next_code(tl, after)].type == TOKEN_STRING;)
+		after = next_code(tl, after);
+	if (!finding(c, i, R_USB_LOG, true,
+		     "usb's err()/info()/warn()/dbg() macros are gone since 3.0: pr_err()/pr_info()/pr_warn()/pr_debug() (with the \"\\n\" they added)"))
+		return;
+	rename_tok(c, i, to[h->word]);
+	add_edit(c->pt, tok_end(&c->tok[after]), 0, " \"\\n\"");
+}
+
+/* vma->vm_flags |= F;  vma->vm_flags &= ~F; (vma a plain name) */
+static void vm_flags(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, arrow = prev_code(tl, i), v, op, e, semi, before;
+	bool set;
+	char *text;
+
+	if (arrow == SCAN_NONE || !token_is(c->buf, &c->tok[arrow], "->"))
+		return;
+	v = prev_code(tl, arrow);
+	op = next_code(tl, i);
+	if (v == SCAN_NONE || c->tok[v].type != TOKEN_IDENT)
+		return;
+	if (token_is(c->buf, &c->tok[op], "|="))
+		set = true;
+	else if (token_is(c->buf, &c->tok[op], "&=") &&
+		 match_op(c->buf, &c->tok[next_code(tl, op)], '~'))
+		set = false;
+	else if (token_is(c->buf, &c->tok[op], "=") ||
+		 token_is(c->buf, &c->tok[op], "&=") ||
+		 token_is(c->buf, &c->tok[op], "^=")) {
+		finding(c, i, R_VM_FLAGS, false,
+			"vm_flags is read-only since 6.3: vm_flags_init(), vm_flags_reset(), vm_flags_set() or vm_flags_clear()");
+		return;
+	} else {
+		return;
+	}
+	before = prev_code(tl, v);
+	e = set ? next_code(tl, op) : next_code(tl, next_code(tl, op));
+	for (semi = e; semi != SCAN_NONE && c->tok[semi].type != TOKEN_EOF &&
+	     !match_op(c->buf, &c->tok[semi], ';'); semi = next_code(tl, semi))
+		;
+	if (semi == SCAN_NONE || c->tok[semi].type == TOKEN_EOF ||
+	    (before != SCAN_NONE && (token_is(c->buf, &c->tok[before], ".") ||
+				     token_is(c->buf, &c->tok[before], "->"))))
+		return;
+	if (!finding(c, i, R_VM_FLAGS, true, set ?
+		     "vm_flags is read-only since 6.3: vm_flags_set(vma, flags)" :
+		     "vm_flags is read-only since 6.3: vm_flags_clear(vma, flags)"))
+		return;
+	/* Around F, not over it: another rule may edit F (VM_RESERVED). */
+	text = porter_printf(c->pt, "%s(%.*s, ",
+			     set ? "vm_flags_set" : "vm_flags_clear",
+			     (int)c->tok[v].len, c->buf + c->tok[v].pos);
+	if (!text)
+		return;
+	add_edit(c->pt, c->tok[v].pos, c->tok[e].pos - c->tok[v].pos, text);
+	add_edit(c->pt, c->tok[semi].pos, 0, ")");
+	free(text);
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
+	size_t k;
+
+	kv_target(pt->opts->rules, &c.r);
+	kv_format_range(&c.r, c.range, sizeof(c.range));
+	for (k = 0; k < n; k++) {
+		size_t open, close, comma[3];
+
+		if (h[k].word == W_USB_H && (h[k].flags & H_ARG))
+			c.usb = true;
+		if (h[k].word == W_ACCESS_OK && !(h[k].flags & H_PP) &&
+		    is_call(&c, h[k].tok) &&
+		    call_parens(&c, h[k].tok, &open, &close) &&
+		    call_args(&c, open, close, comma, 3) == 1)
+			c.access_ok2 = true;
+	}
+	for (k = 0; k < n; k++, h++) {
+		if (h->flags & H_DEAD)
+			continue;
+		switch (h->word) {
+		case W_ASM_SYSTEM:
+		case W_SMP_LOCK:
+		case W_ASM_SEMAPHORE:
+		case W_GENHD:
+			header(&c, h);
+			break;
+		case W_INIT_MUTEX:
+		case W_INIT_MUTEX_LOCKED:
+		case W_DECLARE_MUTEX:
+			if (!(h->flags & H_PP))
+				init_mutex(&c, h);
+			break;
+		case W_SPIN_LOCK_UNLOCKED:
+			if (!(h->flags & H_PP))
+				spin_lock_unlocked(&c, h);
+			break;
+		case W_ACCESS_OK:
+			if (!(h->flags & H_PP))
+				access_ok(&c, h);
+			break;
+		case W_F_DENTRY:
+			f_dentry(&c, h);
+			break;
+		case W_CURRENT:
+			if (!(h->flags & H_PP))
+				current_uid(&c, h);
+			break;
+		case W_SA_SHIRQ:
+		case W_SA_INTERRUPT:
+			if (!(h->flags & H_PP))
+				irq_flags(&c, h);
+			break;
+		case W_KMEM_CACHE_T:
+			if (finding(&c, h->tok, R_KMEM_CACHE_T, true,
+				    "the kmem_cache_t typedef is gone since 2.6.23: struct kmem_cache"))
+				rename_tok(&c, h->tok, "struct kmem_cache");
+			break;
+		case W_KMEM_CACHE_CREATE:
+			if (!(h->flags & H_PP))
+				kmem_cache_create(&c, h);
+			break;
+		case W_SYSTEM_UTSNAME:
+			if (!(h->flags & H_PP))
+				system_utsname(&c, h);
+			break;
+		case W_DEL_TIMER:
+		case W_DEL_TIMER_SYNC:
+		case W_DEL_SINGLESHOT:
+			if (after_member_op(&c, h->tok) ||
+			    !finding(&c, h->tok, R_DEL_TIMER, true,
+				     "del_timer(), del_timer_sync() and del_singleshot_timer_sync() are gone since 6.15: timer_delete(), timer_delete_sync() (since 6.2)"))
+				break;
+			rename_tok(&c, h->tok, h->word == W_DEL_TIMER ? "timer_delete" :
+				   "timer_delete_sync");
+			break;
+		case W_NO_LLSEEK:
+			if (!(h->flags & H_PP))
+				no_llseek(&c, h);
+			break;
+		case W_CLASS_CREATE:
+			if (!(h->flags & H_PP))
+				class_create(&c, h);
+			break;
+		case W_IOREMAP_NOCACHE:
+			if (!after_member_op(&c, h->tok) &&
+			    finding(&c, h->tok, R_IOREMAP_NOCACHE, true,
+				    "ioremap_nocache() is gone since 5.6: ioremap() maps uncached"))
+				rename_tok(&c, h->tok, "ioremap");
+			break;
+		case W_USB_BUFFER_ALLOC:
+		case W_USB_BUFFER_FREE:
+			if (!after_member_op(&c, h->tok) &&
+			    finding(&c, h->tok, R_USB_BUFFER, true,
+				    "usb_buffer_alloc()/usb_buffer_free() are gone since 2.6.35: usb_alloc_coherent()/usb_free_coherent(), same arguments"))
+				rename_tok(&c, h->tok, h->word == W_USB_BUFFER_ALLOC ?
+					   "usb_alloc_coherent" : "usb_free_coherent");
+			break;
+		case W_ERR:
+		case W_INFO:
+		case W_WARN:
+		case W_DBG:
+			usb_log(&c, h);
+			break;
+		case W_CREATE_PROC_ENTRY:
+			if (!(h->flags & H_PP) && is_call(&c, h->tok))
+				finding(&c, h->tok, R_CREATE_PROC_ENTRY, false,
+					"create_proc_entry() is gone since 3.10: proc_create(name, mode, parent, &proc_ops) (struct proc_ops since 5.6), or proc_create_seq()/proc_create_single() for a seq_file");
+			break;
+		case W_VM_FLAGS:
+			if (!(h->flags & H_PP))
+				vm_flags(&c, h);
+			break;
+		case W_VM_RESERVED:
+			if (finding(&c, h->tok, R_VM_RESERVED, true,
+				    "VM_RESERVED is gone since 3.7: VM_DONTEXPAND | VM_DONTDUMP (and vm_flags_set() for a write since 6.3)"))
+				rename_tok(&c, h->tok, "(VM_DONTEXPAND | VM_DONTDUMP)");
+			break;
+		}
+	}
+}
+
+static const struct family apis = {
+	.name = "apis", .rules = rules, .words = words, .run = run,
+};
+FAMILY(apis)
