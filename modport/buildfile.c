@@ -38,28 +38,7 @@ struct bf {
 
 static int add_edit(struct bf *b, size_t pos, size_t del, const char *text)
 {
-	struct port *out = b->out;
-	struct edit *e;
-
-	if (b->muted)
-		return 0;
-	if (out->nr_e == out->alloc_e) {
-		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
-
-		e = realloc(out->e, n * sizeof(*e));
-		if (!e)
-			return -ENOMEM;
-		out->e = e;
-		out->alloc_e = n;
-	}
-	e = &out->e[out->nr_e];
-	e->text = strdup(text);
-	if (!e->text)
-		return -ENOMEM;
-	e->pos = pos;
-	e->del = del;
-	e->seq = ++out->nr_e;
-	return 0;
+	return b->muted ? 0 : port_add_edit(b->out, pos, del, text);
 }
 
 static int add_finding(struct bf *b, size_t pos, enum rule_id rule,
@@ -69,39 +48,16 @@ static int add_finding(struct bf *b, size_t pos, enum rule_id rule,
 static int add_finding(struct bf *b, size_t pos, enum rule_id rule,
 		       bool fixable, const char *fmt, ...)
 {
-	struct port *out = b->out;
-	struct finding *f;
 	va_list ap;
-	int n;
+	int ret;
 
 	b->muted = b->rs && !b->rs->on[rule];
 	if (b->muted)
 		return 0;
-	if (out->nr_f == out->alloc_f) {
-		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
-
-		f = realloc(out->f, k * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		out->f = f;
-		out->alloc_f = k;
-	}
-	f = &out->f[out->nr_f];
-	f->pos = pos;
-	f->rule = rule;
-	f->severity = SEV_WARNING;
-	f->fixable = fixable;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	ret = port_add_finding(b->out, pos, rule, SEV_WARNING, fixable, fmt, ap);
 	va_end(ap);
-	f->msg = malloc((size_t)n + 1);
-	if (!f->msg)
-		return -ENOMEM;
-	va_start(ap, fmt);
-	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	out->nr_f++;
-	return 0;
+	return ret;
 }
 
 static bool name_char(char c)

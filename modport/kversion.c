@@ -419,63 +419,20 @@ struct resolver {
 	char range[48];
 };
 
-static int add_edit(struct port *out, size_t pos, size_t del, const char *text)
-{
-	struct edit *e;
-
-	if (out->nr_e == out->alloc_e) {
-		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
-
-		e = realloc(out->e, n * sizeof(*e));
-		if (!e)
-			return -ENOMEM;
-		out->e = e;
-		out->alloc_e = n;
-	}
-	e = &out->e[out->nr_e];
-	e->text = strdup(text);
-	if (!e->text)
-		return -ENOMEM;
-	e->pos = pos;
-	e->del = del;
-	e->seq = ++out->nr_e;
-	return 0;
-}
 
 static int add_finding(struct port *out, size_t pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 static int add_finding(struct port *out, size_t pos, const char *fmt, ...)
 {
-	struct finding *f;
 	va_list ap;
-	int n;
+	int ret;
 
-	if (out->nr_f == out->alloc_f) {
-		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
-
-		f = realloc(out->f, k * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		out->f = f;
-		out->alloc_f = k;
-	}
-	f = &out->f[out->nr_f];
-	f->pos = pos;
-	f->rule = R_VERSION_CONDITIONAL;
-	f->severity = SEV_WARNING;
-	f->fixable = true;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	ret = port_add_finding(out, pos, R_VERSION_CONDITIONAL, SEV_WARNING,
+			       true, fmt, ap);
 	va_end(ap);
-	f->msg = malloc((size_t)n + 1);
-	if (!f->msg)
-		return -ENOMEM;
-	va_start(ap, fmt);
-	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	out->nr_f++;
-	return 0;
+	return ret;
 }
 
 static enum dkind kind_of(const char *buf, const struct token *t)
@@ -667,7 +624,7 @@ static int resolve_group(struct resolver *rs, size_t k, size_t *endif)
 					"this #%s is false on every kernel of %s: its branch goes",
 					d->kind == D_IF ? "if" : "elif", rs->range))
 				return -ENOMEM;
-			if (add_edit(rs->out, d->from, nd->from - d->from, ""))
+			if (port_add_edit(rs->out, d->from, nd->from - d->from, ""))
 				return -ENOMEM;
 			continue;
 		}
@@ -681,14 +638,14 @@ static int resolve_group(struct resolver *rs, size_t k, size_t *endif)
 					"its code stays, the directives go"))
 				return -ENOMEM;
 			if (!kept_before) {
-				if (add_edit(rs->out, d->from, d->end - d->from, "") ||
-				    add_edit(rs->out, rs->d[e].from,
+				if (port_add_edit(rs->out, d->from, d->end - d->from, "") ||
+				    port_add_edit(rs->out, rs->d[e].from,
 					     rs->d[e].end - rs->d[e].from, ""))
 					return -ENOMEM;
 			} else if (d->kind != D_ELSE) {
 				const struct token *kt = &rs->tl->tok[d->key];
 
-				if (add_edit(rs->out, kt->pos, d->key_end - kt->pos, "else"))
+				if (port_add_edit(rs->out, kt->pos, d->key_end - kt->pos, "else"))
 					return -ENOMEM;
 			}
 			ret = resolve_range(rs, br[b] + 1, next);
@@ -700,7 +657,7 @@ static int resolve_group(struct resolver *rs, size_t k, size_t *endif)
 			const struct token *kt = &rs->tl->tok[d->key];
 
 			/* #elif -> #if, #elifdef -> #ifdef: the first branch now */
-			if (add_edit(rs->out, kt->pos, 2, ""))
+			if (port_add_edit(rs->out, kt->pos, 2, ""))
 				return -ENOMEM;
 		}
 		kept_before = true;
@@ -709,7 +666,7 @@ static int resolve_group(struct resolver *rs, size_t k, size_t *endif)
 			return ret;
 	}
 	if (!decided && !kept_before &&
-	    add_edit(rs->out, rs->d[e].from, rs->d[e].end - rs->d[e].from, ""))
+	    port_add_edit(rs->out, rs->d[e].from, rs->d[e].end - rs->d[e].from, ""))
 		return -ENOMEM;
 	return 0;
 }

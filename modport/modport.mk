@@ -2,7 +2,7 @@
 # The rule families are every file of modport/rules/: a new one needs no edit here.
 MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
 	modport/decl.c modport/include.c modport/ruletab.c modport/engine.c \
-	modport/porter.c modport/rewrite.c modport/diff.c modport/diag.c \
+	modport/porter.c modport/port.c modport/rewrite.c modport/diff.c modport/diag.c \
 	modport/source.c modport/walk.c modport/inplace.c \
 	$(sort $(wildcard modport/rules/*.c))
 MODPORT_LIB += modport/kversion.c modport/buildfile.c

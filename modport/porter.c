@@ -36,66 +36,28 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 		enum severity sev, bool fixable, const char *fmt, ...)
 {
 	struct port *out = pt->out;
-	struct finding *f;
 	va_list ap;
-	int n;
+	int ret;
 
 	pt->nr_found[0]++;
 	pt->nr_found[1] += sev != SEV_NOTE;
 	edits_for(pt, rule);
 	if (pt->muted || pt->error)
 		return pt->error;
-	if (out->nr_f == out->alloc_f) {
-		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
-
-		f = realloc(out->f, k * sizeof(*f));
-		if (!f)
-			return porter_fail(pt, -ENOMEM);
-		out->f = f;
-		out->alloc_f = k;
-	}
-	f = &out->f[out->nr_f];
-	f->pos = pos;
-	f->rule = rule;
-	f->severity = sev;
-	f->fixable = fixable;
 	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
+	ret = port_add_finding(out, pos, rule, sev, fixable, fmt, ap);
 	va_end(ap);
-	f->msg = malloc((size_t)n + 1);
-	if (!f->msg)
-		return porter_fail(pt, -ENOMEM);
-	va_start(ap, fmt);
-	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	out->nr_f++;
-	return 0;
+	return ret ? porter_fail(pt, ret) : 0;
 }
 
 int add_edit(struct porter *pt, size_t pos, size_t del, const char *text)
 {
-	struct port *out = pt->out;
-	struct edit *e;
+	int ret;
 
 	if (pt->muted || pt->error)
 		return pt->error;
-	if (out->nr_e == out->alloc_e) {
-		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
-
-		e = realloc(out->e, n * sizeof(*e));
-		if (!e)
-			return porter_fail(pt, -ENOMEM);
-		out->e = e;
-		out->alloc_e = n;
-	}
-	e = &out->e[out->nr_e];
-	e->text = strdup(text);
-	if (!e->text)
-		return porter_fail(pt, -ENOMEM);
-	e->pos = pos;
-	e->del = del;
-	e->seq = ++out->nr_e;
-	return 0;
+	ret = port_add_edit(pt->out, pos, del, text);
+	return ret ? porter_fail(pt, ret) : 0;
 }
 
 char *porter_printf(struct porter *pt, const char *fmt, ...)

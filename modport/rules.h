@@ -7,6 +7,7 @@
 #ifndef MODPORT_RULES_H
 #define MODPORT_RULES_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -53,6 +54,15 @@ int port_file(const char *path, const char *buf, size_t len,
 	      const struct token_list *tl, const struct port_opts *opts,
 	      struct port *out);
 void port_free(struct port *p);
+
+/*
+ * Append an edit, or a finding whose message is fmt with ap (port.c).
+ * Return 0 or -ENOMEM.
+ */
+int port_add_edit(struct port *out, size_t pos, size_t del, const char *text);
+int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
+		     enum severity sev, bool fixable, const char *fmt,
+		     va_list ap) __attribute__((format(printf, 6, 0)));
 
 /* The module name for path: its stem as a C identifier. */
 void module_name(const char *path, char *name, size_t size);
