@@ -517,6 +517,8 @@ int port_file(const char *path, const char *buf, size_t len,
 		if (slots[k].nr || !slots[k].f->words)
 			slots[k].f->run(pt, slots[k].hits, slots[k].nr);
 	}
+	if (!pt->error)
+		porter_fail(pt, port_settle(out));
 	if (out->nr_f > 1)
 		qsort(out->f, out->nr_f, sizeof(*out->f), cmp_finding);
 	ret = pt->error;

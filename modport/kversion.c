@@ -744,6 +744,7 @@ int kv_merge(struct port *p, struct port *kv)
 			free(p->f[k].msg);
 	p->nr_f = n;
 	for (k = 0; k < kv->nr_f; k++) {
+		kv->f[k].id += p->last_id;
 		if (p->nr_f == p->alloc_f) {
 			size_t a = p->alloc_f ? 2 * p->alloc_f : 8;
 			struct finding *f = realloc(p->f, a * sizeof(*f));
@@ -767,9 +768,12 @@ int kv_merge(struct port *p, struct port *kv)
 			p->alloc_e = a;
 		}
 		p->e[p->nr_e] = kv->e[k];
-		p->e[p->nr_e].seq = p->nr_e + 1;
+		p->e[p->nr_e].seq = ++p->last_seq;
+		if (kv->e[k].owner)
+			p->e[p->nr_e].owner += p->last_id;
 		p->nr_e++;
 	}
 	kv->nr_e = 0;
+	p->last_id += kv->last_id;
 	return 0;
 }

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rewrite.h"
 #include "rules.h"
+#include "ruletab.h"
 
 int port_add_edit(struct port *out, size_t pos, size_t del, const char *text)
 {
@@ -32,7 +34,9 @@ int port_add_edit(struct port *out, size_t pos, size_t del, const char *text)
 		return -ENOMEM;
 	e->pos = pos;
 	e->del = del;
-	e->seq = ++out->nr_e;
+	e->seq = ++out->last_seq;
+	e->owner = out->last_id;
+	out->nr_e++;
 	return 0;
 }
 
@@ -58,6 +62,7 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 	f->rule = rule;
 	f->severity = sev;
 	f->fixable = fixable;
+	f->id = ++out->last_id;
 	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, again);
 	va_end(again);
@@ -66,5 +71,83 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 		return -ENOMEM;
 	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
 	out->nr_f++;
+	return 0;
+}
+
+static const struct finding *finding_of(const struct port *out, size_t id)
+{
+	size_t k;
+
+	for (k = 0; id && k < out->nr_f; k++)
+		if (out->f[k].id == id)
+			return &out->f[k];
+	return NULL;
+}
+
+/* Drop the edits of finding id (or the one edit seq, if id is 0). */
+static void drop_edits(struct port *out, size_t id, size_t seq)
+{
+	size_t k, n;
+
+	for (k = n = 0; k < out->nr_e; k++)
+		if (id ? out->e[k].owner == id : out->e[k].seq == seq)
+			free(out->e[k].text);
+		else
+			out->e[n++] = out->e[k];
+	out->nr_e = n;
+}
+
+/* Finding id is left unfixed because of the edit of finding winner. */
+static int unfix(struct port *out, size_t id, size_t winner)
+{
+	const struct finding *w = finding_of(out, winner);
+	struct finding *f = (struct finding *)finding_of(out, id);
+	char *msg;
+
+	if (!f || !f->fixable)
+		return 0;
+	f->fixable = false;
+	if (asprintf(&msg, "%s (not fixed in this pass: %s%s%s edits the same text; run fix again)",
+		     f->msg, w ? "the fix of [" : "another fix",
+		     w ? rule_name(w->rule) : "", w ? "]" : "") < 0)
+		return -ENOMEM;
+	free(f->msg);
+	f->msg = msg;
+	return 0;
+}
+
+/* The first edit (in rewrite's order) that overlaps the one before it. */
+static size_t first_overlap(const struct port *out)
+{
+	size_t k, at = 0;
+
+	for (k = 0; k < out->nr_e; k++) {
+		if (k && out->e[k].pos < at)
+			return k;
+		at = out->e[k].pos + out->e[k].del;
+	}
+	return 0;
+}
+
+int port_settle(struct port *out)
+{
+	size_t k;
+
+	sort_edits(out->e, out->nr_e);
+	while ((k = first_overlap(out))) {
+		const struct edit *a = &out->e[k - 1], *b = &out->e[k];
+		bool b_later = a->owner != b->owner ? b->owner > a->owner
+						    : b->seq > a->seq;
+		const struct edit *lose = b_later ? b : a, *win = b_later ? a : b;
+		size_t id = lose->owner, winner = win->owner;
+		int ret;
+
+		if (id == winner)
+			winner = 0;
+		ret = unfix(out, id, winner);
+		drop_edits(out, id, lose->seq);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }

@@ -17,13 +17,19 @@ static int cmp_edit(const void *a, const void *b)
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
+void sort_edits(struct edit *e, size_t nr)
+{
+	if (nr > 1)
+		qsort(e, nr, sizeof(*e), cmp_edit);
+}
+
 char *rewrite(const char *buf, size_t len, struct edit *e, size_t nr,
 	      size_t *out_len)
 {
 	size_t size = len + 1, at = 0, k, n = 0;
 	char *out;
 
-	qsort(e, nr, sizeof(*e), cmp_edit);
+	sort_edits(e, nr);
 	for (k = 0; k < nr; k++) {
 		if (e[k].pos < at || e[k].pos + e[k].del > len) {
 			errno = EINVAL;

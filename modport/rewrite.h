@@ -12,6 +12,9 @@
  * malloc'ed buffer and its length in *out_len, or NULL (ENOMEM, or EINVAL
  * for overlapping edits).
  */
+/* In the order rewrite() applies them. */
+void sort_edits(struct edit *e, size_t nr);
+
 char *rewrite(const char *buf, size_t len, struct edit *e, size_t nr,
 	      size_t *out_len);
 

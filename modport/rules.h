@@ -21,6 +21,7 @@ struct finding {
 	enum rule_id rule;
 	enum severity severity;
 	bool fixable;		/* fix has an edit for it */
+	size_t id;		/* 1, 2, ... in the order found */
 	char *msg;		/* allocated */
 };
 
@@ -29,6 +30,7 @@ struct edit {
 	size_t pos;
 	size_t del;
 	size_t seq;		/* order of insertions at one offset */
+	size_t owner;		/* id of the finding it fixes, or 0 */
 	char *text;
 };
 
@@ -45,6 +47,7 @@ struct port {
 	size_t nr_f, alloc_f;
 	struct edit *e;
 	size_t nr_e, alloc_e;
+	size_t last_id, last_seq;	/* of findings, of edits */
 	size_t open_pos;	/* unterminated comment/literal, or -1 */
 	bool open_comment;
 };
@@ -63,6 +66,13 @@ int port_add_edit(struct port *out, size_t pos, size_t del, const char *text);
 int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 		     enum severity sev, bool fixable, const char *fmt,
 		     va_list ap) __attribute__((format(printf, 6, 0)));
+
+/*
+ * Where two rules edit the same bytes, keep the edits of the finding found
+ * first; the other finding is left unfixed (reported, for another pass of
+ * fix).  Returns 0 or -ENOMEM.
+ */
+int port_settle(struct port *out);
 
 /* The module name for path: its stem as a C identifier. */
 void module_name(const char *path, char *name, size_t size);

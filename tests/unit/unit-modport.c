@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of modport: the tokenizer, positions, names, rewrite, diff. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -328,6 +329,49 @@ static void test_port_article(void)
 	port_free(&p);
 }
 
+/* Two findings whose fixes overlap: the first keeps its edits. */
+static int finding(struct port *p, size_t pos, enum rule_id r,
+		   const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = port_add_finding(p, pos, r, SEV_WARNING, true, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+static void add(struct port *p, size_t pos, enum rule_id r, size_t epos,
+		size_t del, const char *text)
+{
+	check_int(finding(p, pos, r, "m"), ==, 0);
+	check_int(port_add_edit(p, epos, del, text), ==, 0);
+}
+
+static void test_settle(void)
+{
+	const char *s = "#include <linux/config.h> \"abc\ndef\"\n";
+	struct port p = { 0 };
+	size_t len;
+	char *out;
+
+	add(&p, 0, R_CONFIG_H, 0, 31, "");		/* the first line */
+	add(&p, 26, R_MULTILINE_STRING, 30, 0, "\\n\"");
+	check_int(port_add_edit(&p, 31, 0, "\""), ==, 0);
+	add(&p, 36, R_CONFIG_H, 36, 0, "/* x */");	/* at the end: no overlap */
+	check_int(port_settle(&p), ==, 0);
+	check_int(p.nr_e, ==, 2);
+	check(p.f[0].fixable);
+	check(!p.f[1].fixable);
+	check(p.f[2].fixable);
+	check(strstr(p.f[1].msg, "not fixed in this pass: the fix of [config-h]") != NULL);
+	out = rewrite(s, strlen(s), p.e, p.nr_e, &len);
+	check_str(out, "def\"\n/* x */");
+	free(out);
+	port_free(&p);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -343,6 +387,7 @@ int main(void)
 	TEST(test_names(), "module names from paths; C identifiers");
 	TEST(test_utf8(), "UTF-8 validation");
 	TEST(test_rewrite(), "edits: order at one offset, overlap refused");
+	TEST(test_settle(), "overlapping fixes: the later finding is left unfixed, with why");
 	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
 	token_list_free(&tl);
