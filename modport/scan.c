@@ -104,3 +104,51 @@ void scan_free(struct scan *sc)
 	sc->dead = NULL;
 	sc->nr_dead = sc->alloc_dead = 0;
 }
+
+bool call_parens(const char *buf, const struct token_list *tl, size_t i,
+		 size_t *open, size_t *close)
+{
+	*open = next_code(tl, i);
+	if (!match_op(buf, &tl->tok[*open], '('))
+		return false;
+	*close = match_close(buf, tl, *open, '(', ')');
+	return *close != SCAN_NONE;
+}
+
+size_t call_args(const char *buf, const struct token_list *tl, size_t open,
+		 size_t close, size_t *comma, size_t max)
+{
+	size_t i, n = 0;
+	int depth = 0;
+
+	for (i = next_code(tl, open); i < close; i = next_code(tl, i)) {
+		const struct token *t = &tl->tok[i];
+
+		if (match_op(buf, t, '(') || match_op(buf, t, '[') ||
+		    match_op(buf, t, '{'))
+			depth++;
+		else if (match_op(buf, t, ')') || match_op(buf, t, ']') ||
+			 match_op(buf, t, '}'))
+			depth--;
+		else if (!depth && match_op(buf, t, ',') && n < max)
+			comma[n++] = i;
+		else if (!depth && match_op(buf, t, ','))
+			n++;
+	}
+	return n;
+}
+
+bool after_member_op(const char *buf, const struct token_list *tl, size_t i)
+{
+	size_t p = prev_code(tl, i);
+	const struct token *t = &tl->tok[p];
+
+	return p != i && t->type == TOKEN_SPECIAL &&
+	       (token_is(buf, t, ".") || token_is(buf, t, "->"));
+}
+
+bool is_call(const char *buf, const struct token_list *tl, size_t i)
+{
+	return !after_member_op(buf, tl, i) &&
+	       match_op(buf, &tl->tok[next_code(tl, i)], '(');
+}

@@ -47,6 +47,16 @@ size_t match_open(const char *buf, const struct token_list *tl, size_t i,
 		  char open, char close);
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
 size_t pp_next(const struct token_list *tl, size_t i);
+/* The call at identifier i: its '(' and ')', or false. */
+bool call_parens(const char *buf, const struct token_list *tl, size_t i,
+		 size_t *open, size_t *close);
+/* The top-level commas of the call (open, close): up to max kept, all counted. */
+size_t call_args(const char *buf, const struct token_list *tl, size_t open,
+		 size_t close, size_t *comma, size_t max);
+/* Is the code token before i a '.' or '->' (i is a member)? */
+bool after_member_op(const char *buf, const struct token_list *tl, size_t i);
+/* Identifier i is called: not a member, a '(' after it. */
+bool is_call(const char *buf, const struct token_list *tl, size_t i);
 bool scan_is_dead(const struct scan *sc, size_t i);
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
 

@@ -1,11 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * apis.c: the token-level API changes that 2.6-era drivers meet on the
- * kernels of the target (issue 10; the LDD3 examples by number of sites).
- * Each rule applies when some kernel of the target lacks the old
- * interface (its "gone" version of rules.def is within reach), and is fixed
- * only when every kernel of the target has the new one (its "since");
- * otherwise it is reported, naming the version that splits the target.
+ * kernels of the target (issue 10; the LDD3 examples by number of sites),
+ * each as the target asks (target.h).
  *
  *	removed-header		<asm/system.h>, <linux/smp_lock.h> go;
  *				<asm/semaphore.h> -> <linux/semaphore.h>,
@@ -40,7 +37,7 @@
 
 #include "../directive.h"
 #include "../engine.h"
-#include "../kversion.h"
+#include "../target.h"
 
 enum {
 	W_ASM_SYSTEM, W_SMP_LOCK, W_ASM_SEMAPHORE, W_GENHD,
@@ -97,111 +94,20 @@ static const enum rule_id rules[] = {
 	R_VM_RESERVED, R_VM_FLAGS, NR_RULES
 };
 
-/* What the target asks of rule: nothing, a fix, or a report. */
-enum need { NEED_NONE, NEED_FIX, NEED_REPORT };
-
 struct ctx {
 	struct porter *pt;
 	const struct token *tok;
 	const char *buf;
-	struct kv_range r;
-	char range[48];
+	struct target tg;
 	bool usb;		/* the file includes <linux/usb.h> */
 	bool access_ok2;	/* the file calls access_ok(addr, size) too */
 };
 
-static enum need need(const struct ctx *c, enum rule_id rule)
-{
-	const struct rule_info *ri = &rule_table[rule];
-
-	if (ri->gone && c->r.hi < ri->gone)
-		return NEED_NONE;	/* every kernel of the target has it */
-	return c->r.lo >= ri->since ? NEED_FIX : NEED_REPORT;
-}
-
-static const char *ver(unsigned int kv, char *buf, size_t size)
-{
-	return show_version(kv, buf, size);
-}
-
-/*
- * One finding for rule at token i: fixed (fix is true and the target
- * allows it) or reported with why the range stops it.  Returns whether
- * the caller should make the edits.
- */
+/* One finding for rule at token i (target_finding()). */
 static bool finding(struct ctx *c, size_t i, enum rule_id rule, bool fix,
 		    const char *msg)
 {
-	enum need n = need(c, rule);
-	char since[16];
-
-	if (n == NEED_NONE)
-		return false;
-	if (n == NEED_REPORT) {
-		add_finding(c->pt, c->tok[i].pos, rule, SEV_WARNING, false,
-			    "%s; the target %s reaches below %s, where the new form does not exist: keep both under #if LINUX_VERSION_CODE >= KERNEL_VERSION(...), or narrow --target; port it by hand",
-			    msg, c->range,
-			    ver(rule_table[rule].since, since, sizeof(since)));
-		return false;
-	}
-	add_finding(c->pt, c->tok[i].pos, rule, SEV_WARNING, fix,
-		    fix ? "%s" : "%s; port it by hand", msg);
-	return fix;
-}
-
-/* The call at identifier i: its '(' and ')', or false. */
-static bool call_parens(const struct ctx *c, size_t i, size_t *open,
-			size_t *close)
-{
-	const struct token_list *tl = c->pt->tl;
-
-	*open = next_code(tl, i);
-	if (!match_op(c->buf, &c->tok[*open], '('))
-		return false;
-	*close = match_close(c->buf, tl, *open, '(', ')');
-	return *close != SCAN_NONE;
-}
-
-/* The top-level commas of the call (open, close): up to max, counted. */
-static size_t call_args(const struct ctx *c, size_t open, size_t close,
-			size_t *comma, size_t max)
-{
-	const struct token_list *tl = c->pt->tl;
-	size_t i, n = 0;
-	int depth = 0;
-
-	for (i = next_code(tl, open); i < close; i = next_code(tl, i)) {
-		const struct token *t = &c->tok[i];
-
-		if (match_op(c->buf, t, '(') || match_op(c->buf, t, '[') ||
-		    match_op(c->buf, t, '{'))
-			depth++;
-		else if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']') ||
-			 match_op(c->buf, t, '}'))
-			depth--;
-		else if (!depth && match_op(c->buf, t, ',') && n < max)
-			comma[n++] = i;
-		else if (!depth && match_op(c->buf, t, ','))
-			n++;
-	}
-	return n;
-}
-
-/* Is the code token before i a '.' or '->' (i is a member)? */
-static bool after_member_op(const struct ctx *c, size_t i)
-{
-	size_t p = prev_code(c->pt->tl, i);
-	const struct token *t = &c->tok[p];
-
-	return p != SCAN_NONE && t->type == TOKEN_SPECIAL &&
-	       (token_is(c->buf, t, ".") || token_is(c->buf, t, "->"));
-}
-
-static bool is_call(const struct ctx *c, size_t i)
-{
-	size_t n = next_code(c->pt->tl, i);
-
-	return !after_member_op(c, i) && match_op(c->buf, &c->tok[n], '(');
+	return target_finding(&c->tg, c->tok[i].pos, rule, fix, msg);
 }
 
 static void rename_tok(struct ctx *c, size_t i, const char *to)
@@ -239,8 +145,8 @@ static void init_mutex(struct ctx *c, const struct hit *h)
 {
 	size_t i = h->tok, open, close, comma[1];
 
-	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
-	    call_args(c, open, close, comma, 1) != 0)
+	if (!is_call(c->buf, c->pt->tl, i) || !call_parens(c->buf, c->pt->tl, i, &open, &close) ||
+	    call_args(c->buf, c->pt->tl, open, close, comma, 1) != 0)
 		return;
 	if (h->word == W_DECLARE_MUTEX) {
 		/* DECLARE_MUTEX(name) -> struct semaphore name = ...(name, 1) */
@@ -303,8 +209,8 @@ static void access_ok(struct ctx *c, const struct hit *h)
 	size_t i = h->tok, open, close, comma[3];
 
 	/* A file with both forms chooses between them (#ifdef): left alone. */
-	if (c->access_ok2 || !is_call(c, i) || !call_parens(c, i, &open, &close) ||
-	    call_args(c, open, close, comma, 3) != 2)
+	if (c->access_ok2 || !is_call(c->buf, c->pt->tl, i) || !call_parens(c->buf, c->pt->tl, i, &open, &close) ||
+	    call_args(c->buf, c->pt->tl, open, close, comma, 3) != 2)
 		return;
 	if (!finding(c, i, R_ACCESS_OK, true,
 		     "access_ok() takes (addr, size) since 5.0: the VERIFY_READ/VERIFY_WRITE argument goes"))
@@ -316,7 +222,7 @@ static void access_ok(struct ctx *c, const struct hit *h)
 /* x->f_dentry, x.f_dentry */
 static void f_dentry(struct ctx *c, const struct hit *h)
 {
-	if (!after_member_op(c, h->tok))
+	if (!after_member_op(c->buf, c->pt->tl, h->tok))
 		return;
 	if (finding(c, h->tok, R_F_DENTRY, true,
 		    "struct file has no f_dentry since 3.19: f_path.dentry"))
@@ -330,7 +236,7 @@ static void current_uid(struct ctx *c, const struct hit *h)
 	size_t i = h->tok, arrow = next_code(tl, i), m, after;
 	const char *fn;
 
-	if (after_member_op(c, i) || !c->tok[arrow].len ||
+	if (after_member_op(c->buf, c->pt->tl, i) || !c->tok[arrow].len ||
 	    !token_is(c->buf, &c->tok[arrow], "->"))
 		return;
 	m = next_code(tl, arrow);
@@ -388,8 +294,8 @@ static void kmem_cache_create(struct ctx *c, const struct hit *h)
 {
 	size_t i = h->tok, open, close, comma[6], last;
 
-	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
-	    call_args(c, open, close, comma, 6) != 5)
+	if (!is_call(c->buf, c->pt->tl, i) || !call_parens(c->buf, c->pt->tl, i, &open, &close) ||
+	    call_args(c->buf, c->pt->tl, open, close, comma, 6) != 5)
 		return;
 	last = next_code(c->pt->tl, comma[4]);
 	if (!match_ident(c->buf, &c->tok[last], "NULL") ||
@@ -409,7 +315,7 @@ static void system_utsname(struct ctx *c, const struct hit *h)
 {
 	size_t i = h->tok, dot = next_code(c->pt->tl, i);
 
-	if (after_member_op(c, i))
+	if (after_member_op(c->buf, c->pt->tl, i))
 		return;
 	if (!match_op(c->buf, &c->tok[dot], '.')) {
 		finding(c, i, R_SYSTEM_UTSNAME, false,
@@ -452,8 +358,8 @@ static void class_create(struct ctx *c, const struct hit *h)
 {
 	size_t i = h->tok, open, close, comma[2], first;
 
-	if (!is_call(c, i) || !call_parens(c, i, &open, &close) ||
-	    call_args(c, open, close, comma, 2) != 1)
+	if (!is_call(c->buf, c->pt->tl, i) || !call_parens(c->buf, c->pt->tl, i, &open, &close) ||
+	    call_args(c->buf, c->pt->tl, open, close, comma, 2) != 1)
 		return;
 	first = next_code(c->pt->tl, open);
 	if (!match_ident(c->buf, &c->tok[first], "THIS_MODULE"))
@@ -509,8 +415,8 @@ static void usb_log(struct ctx *c, const struct hit *h)
 	const struct token_list *tl = c->pt->tl;
 	size_t i = h->tok, open, close, fmt, after;
 
-	if (!c->usb || (h->flags & H_PP) || !is_call(c, i) ||
-	    !call_parens(c, i, &open, &close))
+	if (!c->usb || (h->flags & H_PP) || !is_call(c->buf, c->pt->tl, i) ||
+	    !call_parens(c->buf, c->pt->tl, i, &open, &close))
 		return;
 	fmt = next_code(tl, open);
 	if (c->tok[fmt].type != TOKEN_STRING || own_macro(c, i))
@@ -581,17 +487,16 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
 	size_t k;
 
-	kv_target(pt->opts->rules, &c.r);
-	kv_format_range(&c.r, c.range, sizeof(c.range));
+	target_init(&c.tg, pt);
 	for (k = 0; k < n; k++) {
 		size_t open, close, comma[3];
 
 		if (h[k].word == W_USB_H && (h[k].flags & H_ARG))
 			c.usb = true;
 		if (h[k].word == W_ACCESS_OK && !(h[k].flags & H_PP) &&
-		    is_call(&c, h[k].tok) &&
-		    call_parens(&c, h[k].tok, &open, &close) &&
-		    call_args(&c, open, close, comma, 3) == 1)
+		    is_call(c.buf, pt->tl, h[k].tok) &&
+		    call_parens(c.buf, pt->tl, h[k].tok, &open, &close) &&
+		    call_args(c.buf, pt->tl, open, close, comma, 3) == 1)
 			c.access_ok2 = true;
 	}
 	for (k = 0; k < n; k++, h++) {
@@ -646,7 +551,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_DEL_TIMER:
 		case W_DEL_TIMER_SYNC:
 		case W_DEL_SINGLESHOT:
-			if (after_member_op(&c, h->tok) ||
+			if (after_member_op(c.buf, pt->tl, h->tok) ||
 			    !finding(&c, h->tok, R_DEL_TIMER, true,
 				     "del_timer(), del_timer_sync() and del_singleshot_timer_sync() are gone since 6.15: timer_delete(), timer_delete_sync() (since 6.2)"))
 				break;
@@ -662,14 +567,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 				class_create(&c, h);
 			break;
 		case W_IOREMAP_NOCACHE:
-			if (!after_member_op(&c, h->tok) &&
+			if (!after_member_op(c.buf, pt->tl, h->tok) &&
 			    finding(&c, h->tok, R_IOREMAP_NOCACHE, true,
 				    "ioremap_nocache() is gone since 5.6: ioremap() maps uncached"))
 				rename_tok(&c, h->tok, "ioremap");
 			break;
 		case W_USB_BUFFER_ALLOC:
 		case W_USB_BUFFER_FREE:
-			if (!after_member_op(&c, h->tok) &&
+			if (!after_member_op(c.buf, pt->tl, h->tok) &&
 			    finding(&c, h->tok, R_USB_BUFFER, true,
 				    "usb_buffer_alloc()/usb_buffer_free() are gone since 2.6.35: usb_alloc_coherent()/usb_free_coherent(), same arguments"))
 				rename_tok(&c, h->tok, h->word == W_USB_BUFFER_ALLOC ?
@@ -682,7 +587,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			usb_log(&c, h);
 			break;
 		case W_CREATE_PROC_ENTRY:
-			if (!(h->flags & H_PP) && is_call(&c, h->tok))
+			if (!(h->flags & H_PP) && is_call(c.buf, pt->tl, h->tok))
 				finding(&c, h->tok, R_CREATE_PROC_ENTRY, false,
 					"create_proc_entry() is gone since 3.10: proc_create(name, mode, parent, &proc_ops) (struct proc_ops since 5.6), or proc_create_seq()/proc_create_single() for a seq_file");
 			break;

@@ -52,7 +52,7 @@ static bool is_use(const struct porter *pt, const struct hit *h)
 	       !is_member_name(pt->buf, pt->tl, h->tok);
 }
 
-static bool is_call(const struct porter *pt, const struct hit *h)
+static bool hit_is_call(const struct porter *pt, const struct hit *h)
 {
 	const struct token_list *tl = pt->tl;
 	size_t next = h->flags & H_PP ? pp_next(tl, h->tok) :
@@ -67,7 +67,7 @@ static bool declares(const struct porter *pt, const struct hit *h)
 	const struct token_list *tl = pt->tl;
 	const struct token *p;
 
-	if ((h->flags & H_PP) || h->depth || !is_call(pt, h) || !h->tok)
+	if ((h->flags & H_PP) || h->depth || !hit_is_call(pt, h) || !h->tok)
 		return false;
 	p = &tl->tok[prev_code(tl, h->tok)];
 	return match_op(pt->buf, p, '*') ||
@@ -89,7 +89,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 
 		if ((own & (1u << w)) || !is_use(pt, &h[k]))
 			continue;
-		if (!is_call(pt, &h[k])) {
+		if (!hit_is_call(pt, &h[k])) {
 			add_finding(pt, t->pos, R_MODULE_REFCOUNT, SEV_WARNING,
 				    false,
 				    "%s is gone in 2.6 and is not called here; port it by hand",

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * target: what the kernels of --target ask of a rule.  A rule applies when
+ * some kernel of the target lacks the old interface (the rule's "gone"
+ * version is within reach), and is fixed only when every kernel of the
+ * target has the new one (its "since"); otherwise it is reported, naming
+ * the version that splits the target.
+ */
+#ifndef MODPORT_TARGET_H
+#define MODPORT_TARGET_H
+
+#include "engine.h"
+#include "kversion.h"
+
+enum need { NEED_NONE, NEED_FIX, NEED_REPORT };
+
+struct target {
+	struct porter *pt;
+	struct kv_range r;
+	char range[48];		/* r, as the messages show it */
+};
+
+void target_init(struct target *tg, struct porter *pt);
+enum need target_need(const struct target *tg, enum rule_id rule);
+/* The lowest kernel of the target is at least kv. */
+bool target_from(const struct target *tg, unsigned int kv);
+/*
+ * One finding for rule at byte pos: fixed (fix is true and the target
+ * allows it) or reported with why the range stops it.  Returns whether
+ * the caller should make the edits.
+ */
+bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
+		    bool fix, const char *msg);
+
+#endif
