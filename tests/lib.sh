@@ -146,6 +146,10 @@ preserved() {
 				continue
 			if (l ~ /f_dentry|current->e?uid|init_MUTEX|DECLARE_MUTEX|SPIN_LOCK_UNLOCKED|access_ok|SA_SHIRQ|SA_INTERRUPT|kmem_cache_(t|create)|system_utsname|del_timer|del_singleshot|no_llseek|class_create|ioremap_nocache|usb_buffer_|VM_RESERVED|vm_flags|asm\/(system|semaphore)\.h|linux\/(smp_lock|genhd)\.h/)
 				continue	# a site of the API rules since 2.6 (rules/apis.c)
+			if (l ~ /struct inode[ \t]*\*|[.]?ioctl[ \t]*[=:]|create_proc_entry|proc_fops|file_operations|^[ \t]*if[ \t]*\([A-Za-z_][A-Za-z_0-9]*\)[ \t]*$/)
+				continue	# fops-ioctl, create-proc-entry, proc-ops (rules/fops.c)
+			if (l ~ /^[ \t]*[.](owner|open|read|read_iter|write|llseek|release|poll|mmap|unlocked_ioctl|compat_ioctl|get_unmapped_area)[ \t]*=/)
+				continue	# a member of a proc_ops
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)

@@ -27,7 +27,6 @@
  *	usb-buffer		usb_buffer_alloc/free -> usb_alloc/free_coherent
  *	usb-log			usb's err()/info()/warn()/dbg() ->
  *				pr_err()/pr_info()/pr_warn()/pr_debug()
- *	create-proc-entry	reported: proc_create() with proc_ops
  *	vm-reserved		VM_RESERVED -> (VM_DONTEXPAND | VM_DONTDUMP)
  *	vm-flags		vma->vm_flags |= F; -> vm_flags_set(vma, F);
  *				&= ~F -> vm_flags_clear(vma, F)
@@ -47,7 +46,7 @@ enum {
 	W_SYSTEM_UTSNAME, W_DEL_TIMER, W_DEL_TIMER_SYNC, W_DEL_SINGLESHOT,
 	W_NO_LLSEEK, W_CLASS_CREATE, W_IOREMAP_NOCACHE, W_USB_BUFFER_ALLOC,
 	W_USB_BUFFER_FREE, W_ERR, W_INFO, W_WARN, W_DBG,
-	W_CREATE_PROC_ENTRY, W_VM_RESERVED, W_USB_H, W_VM_FLAGS,
+	W_VM_RESERVED, W_USB_H, W_VM_FLAGS,
 };
 
 static const char *const words[] = {
@@ -79,7 +78,6 @@ static const char *const words[] = {
 	[W_INFO] = "info",
 	[W_WARN] = "warn",
 	[W_DBG] = "dbg",
-	[W_CREATE_PROC_ENTRY] = "create_proc_entry",
 	[W_VM_RESERVED] = "VM_RESERVED",
 	[W_USB_H] = "<linux/usb.h>",
 	[W_VM_FLAGS] = "vm_flags",
@@ -90,7 +88,7 @@ static const enum rule_id rules[] = {
 	R_REMOVED_HEADER, R_INIT_MUTEX, R_SPIN_LOCK_UNLOCKED, R_ACCESS_OK,
 	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
 	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
-	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG, R_CREATE_PROC_ENTRY,
+	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG,
 	R_VM_RESERVED, R_VM_FLAGS, NR_RULES
 };
 
@@ -585,11 +583,6 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_WARN:
 		case W_DBG:
 			usb_log(&c, h);
-			break;
-		case W_CREATE_PROC_ENTRY:
-			if (!(h->flags & H_PP) && is_call(c.buf, pt->tl, h->tok))
-				finding(&c, h->tok, R_CREATE_PROC_ENTRY, false,
-					"create_proc_entry() is gone since 3.10: proc_create(name, mode, parent, &proc_ops) (struct proc_ops since 5.6), or proc_create_seq()/proc_create_single() for a seq_file");
 			break;
 		case W_VM_FLAGS:
 			if (!(h->flags & H_PP))
