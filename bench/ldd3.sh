@@ -17,7 +17,7 @@
 # The modules that modport's port builds are loaded in modrun, all in one
 # boot per kernel with --each (sculld, which needs lddbus, in a boot of its
 # own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
-# check behaviour (scull write/read back, scullpipe blocking and waking,
+# check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
 # sleepy and complete blocking and waking, seq's /proc file).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
@@ -72,6 +72,11 @@ has_exec=0 has_each=0
 
 declare -A built loads behaves
 
+# scull's ioctl test runs a static helper in the guest (busybox has no ioctl).
+mkdir -p "$work"
+gcc -std=c11 -static -O2 -o "$work/scull-ioctl" "$guest/scull-ioctl.c" ||
+	echo "ldd3: cannot build $guest/scull-ioctl.c (static libc): scull's ioctl test will fail" >&2
+
 # build TREE KERNEL TAG: build every module directory of TREE with its own
 # Makefile; sets built[TAG/KERNEL/MODULE] to y or n.
 build_tree() {
@@ -114,6 +119,7 @@ guest_args() {
 	for f in "$guest"/*.sh; do
 		printf '%s\n' --file "$f:/ldd3-$(basename "$f")"
 	done
+	[ -x "$work/scull-ioctl" ] && printf '%s\n' --file "$work/scull-ioctl:/ldd3-scull-ioctl"
 	printf '%s\n' --exec "sh /ldd3-run.sh"
 }
 

@@ -21,3 +21,7 @@ sleep 1
 grep -q wake /tmp/pipe.out || fail "the blocked reader did not get the write"
 kill $reader 2>/dev/null
 echo "scullpipe0: data passes; an empty pipe blocks its reader, a write wakes it"
+# The ioctls (the .unlocked_ioctl of the port), with the static helper that
+# bench/ldd3.sh ships as /ldd3-scull-ioctl.
+[ -x /ldd3-scull-ioctl ] || fail "no /ldd3-scull-ioctl in the guest"
+/ldd3-scull-ioctl /dev/scull0 || exit 1

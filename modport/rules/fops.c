@@ -281,13 +281,15 @@ static void old_ioctl(struct ctx *c, const struct old_fn *fn)
 	size_t body = fn->body;
 	char *text;
 	bool fix;
+	size_t end = body == SCAN_NONE ? SCAN_NONE :
+		     match_close(c->buf, c->tl, body, '{', '}');
 
-	if (body != SCAN_NONE && (fn->inode == SCAN_NONE ||
-				  !uses(c, fn->inode, body,
-					match_close(c->buf, c->tl, body, '{', '}'))))
+	if (body != SCAN_NONE && end != SCAN_NONE &&
+	    (fn->inode == SCAN_NONE || !uses(c, fn->inode, body, end)))
 		body = SCAN_NONE;	/* the inode is not used */
 	fix = !c->block && (body == SCAN_NONE ||
-			    (fn->file != SCAN_NONE && target_from(&c->tg, KV(2, 6, 20))));
+			    (fn->file != SCAN_NONE && end != SCAN_NONE &&
+			     target_from(&c->tg, KV(2, 6, 20))));
 	if (!fix || target_need(&c->tg, R_FOPS_IOCTL) != NEED_FIX) {
 		if (GROW(c->pt, c->kept, c->nr_kept, c->alloc_kept))
 			return;
