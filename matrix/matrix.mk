@@ -4,7 +4,9 @@
 #                                      listing's failure asserted, hello proven
 #                                      by modrun, the table; then the DKMS test
 #                                      on the default kernel and on 7.3 (dkms
-#                                      inside the trixie build root)
+#                                      inside the trixie build root), and the
+#                                      port-and-prove fixtures on 7.3 (make
+#                                      check proves them on the default kernel)
 #   make check-matrix MATRIX_KERNELS="6.12 7.3"   only those kernels
 #   make matrix-clean                  forget the matrix's build outputs
 #
@@ -17,7 +19,7 @@ MATRIX_JOBS ?= 2
 check-matrix: deps $(B)/bin/modrun
 	MODRUN_CACHE=$(CACHE) matrix/run -j$(MATRIX_JOBS) $(MATRIX_KERNELS)
 	KERNEL=$(KERNEL) CACHE=$(CACHE) prove tests/dkms.t
-	KERNEL=7.3 CACHE=$(CACHE) prove tests/dkms.t
+	KERNEL=7.3 CACHE=$(CACHE) prove tests/dkms.t tests/port-prove.t
 
 matrix-clean:
 	rm -rf $(B)/matrix $(B)/dkms
