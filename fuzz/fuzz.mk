@@ -1,6 +1,7 @@
 # Fuzzing with AFL++ (Debian's afl++), included by the top Makefile.
 #
 #   make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="modport modrun-parse"]
+#   make fuzz FUZZ_RESUME=1 ...   go on with the last campaign's queue and counts
 #
 # Each target is a persistent-mode harness (fuzz/fuzz-TARGET.c) built with
 # afl-clang-fast, seeded from the fixtures (and the Linux 2.4.22 tree when it
@@ -10,6 +11,7 @@
 # every file there with the same harness built with ASan and UBSan.
 
 FUZZ_SECONDS ?= 60
+FUZZ_RESUME ?=
 FUZZ_TARGETS ?= modport modrun-parse
 AFL_CC ?= afl-clang-fast
 FUZZ_DIR := $(B)/fuzz
@@ -35,6 +37,6 @@ fuzz-deps:
 $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS)): | fuzz-deps
 
 fuzz: fuzz-deps $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
-	@fuzz/run -s $(FUZZ_SECONDS) -o $(FUZZ_DIR) $(FUZZ_TARGETS)
+	@fuzz/run $(if $(FUZZ_RESUME),-r) -s $(FUZZ_SECONDS) -o $(FUZZ_DIR) $(FUZZ_TARGETS)
 
 .PHONY: fuzz fuzz-deps

@@ -1,6 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /* target: what the kernels of --target ask of a rule (target.h). */
+#include <stdlib.h>
+#include <string.h>
+
 #include "target.h"
+
+/* The compat #defines of a rename, for kernels before its "since". */
+static const char *const *shim_of(enum rule_id rule)
+{
+	static const char *const del_timer[] = {
+		"#define timer_delete del_timer",
+		"#define timer_delete_sync del_timer_sync", NULL
+	};
+
+	return rule == R_DEL_TIMER ? del_timer : NULL;
+}
 
 void target_init(struct target *tg, struct porter *pt)
 {
@@ -31,6 +45,15 @@ bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
 
 	if (n == NEED_NONE)
 		return false;
+	if (n == NEED_REPORT && fix && shim_of(rule) &&
+	    (!rule_table[rule].gone || tg->r.lo < rule_table[rule].gone)) {
+		tg->shim[rule] = true;
+		add_finding(tg->pt, pos, rule, SEV_WARNING, true,
+			    "%s; for the kernels of %s before %s, a compat #define after the includes keeps the old name",
+			    msg, tg->range,
+			    show_version(rule_table[rule].since, since, sizeof(since)));
+		return true;
+	}
 	if (n == NEED_REPORT) {
 		add_finding(tg->pt, pos, rule, SEV_WARNING, false,
 			    "%s; the target %s reaches below %s, where the new form does not exist: keep both under #if LINUX_VERSION_CODE >= KERNEL_VERSION(...), or narrow --target; port it by hand",
@@ -41,4 +64,46 @@ bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
 	add_finding(tg->pt, pos, rule, SEV_WARNING, fix,
 		    fix ? "%s" : "%s; port it by hand", msg);
 	return fix;
+}
+
+void target_shims(struct target *tg)
+{
+	struct porter *pt = tg->pt;
+	const char *eol = pt->eol;
+	bool eol_first = false;
+	size_t pos;
+	int r;
+
+	if (pt->sc.last_include != SCAN_NONE) {
+		pos = line_end(pt->buf, pt->len, pt->tl->tok[pt->sc.last_include].pos);
+		eol_first = pos == pt->len;
+		pos = after_eol(pt->buf, pt->len, pos);
+	} else {
+		pos = include_pos(pt, &eol_first);
+	}
+	for (r = 0; r < NR_RULES; r++) {
+		const char *const *line = shim_of((enum rule_id)r);
+		bool has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17);
+		unsigned int v = rule_table[r].since;
+		char *text, *more;
+
+		if (!tg->shim[r])
+			continue;
+		text = porter_printf(pt, "%s%s%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s",
+				     eol_first ? eol : "",
+				     has_version_h ? "" : "#include <linux/version.h>",
+				     has_version_h ? "" : eol,
+				     v >> 16, (v >> 8) & 0xff, v & 0xff, eol);
+		for (; text && *line; line++, text = more) {
+			more = porter_printf(pt, "%s%s%s", text, *line, eol);
+			free(text);
+		}
+		more = text ? porter_printf(pt, "%s#endif%s", text, eol) : NULL;
+		edits_for(pt, (enum rule_id)r);
+		if (more)
+			add_edit(pt, pos, 0, more);
+		free(text);
+		free(more);
+		tg->shim[r] = false;
+	}
 }

@@ -18,6 +18,7 @@ struct target {
 	struct porter *pt;
 	struct kv_range r;
 	char range[48];		/* r, as the messages show it */
+	bool shim[NR_RULES];	/* fixed with a compat block for older kernels */
 };
 
 void target_init(struct target *tg, struct porter *pt);
@@ -31,5 +32,13 @@ bool target_from(const struct target *tg, unsigned int kv);
  */
 bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
 		    bool fix, const char *msg);
+/*
+ * A rename whose new name is younger than the target's low end is fixed
+ * all the same when the old name still exists there: the new name, and a
+ * compat block after the file's includes - #if LINUX_VERSION_CODE <
+ * KERNEL_VERSION(since) #define new old #endif - that target_shims() adds
+ * once (the out-of-tree drivers' convention).
+ */
+void target_shims(struct target *tg);
 
 #endif
