@@ -152,3 +152,41 @@ bool is_call(const char *buf, const struct token_list *tl, size_t i)
 	return !after_member_op(buf, tl, i) &&
 	       match_op(buf, &tl->tok[next_code(tl, i)], '(');
 }
+
+/* The code token before i, or SCAN_NONE at the start. */
+static size_t before(const struct token_list *tl, size_t i)
+{
+	size_t p = prev_code(tl, i);
+
+	return p == i ? SCAN_NONE : p;
+}
+
+size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,
+		      const char *type)
+{
+	size_t k, name, eq;
+	int depth = 0;
+
+	for (k = before(tl, i); k != SCAN_NONE; k = before(tl, k)) {
+		const struct token *t = &tl->tok[k];
+
+		if (match_op(buf, t, '}') || match_op(buf, t, ')'))
+			depth++;
+		else if ((match_op(buf, t, '{') || match_op(buf, t, '(')) && depth)
+			depth--;
+		else if (match_op(buf, t, '{'))
+			break;
+		else if (match_op(buf, t, ';') || match_op(buf, t, '('))
+			return SCAN_NONE;
+	}
+	eq = k == SCAN_NONE ? SCAN_NONE : before(tl, k);
+	name = eq != SCAN_NONE && match_op(buf, &tl->tok[eq], '=') ?
+	       before(tl, eq) : SCAN_NONE;
+	if (name == SCAN_NONE || tl->tok[name].type != TOKEN_IDENT ||
+	    before(tl, name) == SCAN_NONE ||
+	    !match_ident(buf, &tl->tok[before(tl, name)], type) ||
+	    before(tl, before(tl, name)) == SCAN_NONE ||
+	    !match_ident(buf, &tl->tok[before(tl, before(tl, name))], "struct"))
+		return SCAN_NONE;
+	return k;
+}

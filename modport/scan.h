@@ -57,6 +57,12 @@ size_t call_args(const char *buf, const struct token_list *tl, size_t open,
 bool after_member_op(const char *buf, const struct token_list *tl, size_t i);
 /* Identifier i is called: not a member, a '(' after it. */
 bool is_call(const char *buf, const struct token_list *tl, size_t i);
+/*
+ * The initializer that token i is in: the '{' that opens it, if it
+ * initializes "struct TYPE NAME = {"; else SCAN_NONE.
+ */
+size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,
+		      const char *type);
 bool scan_is_dead(const struct scan *sc, size_t i);
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
 

@@ -85,35 +85,6 @@ static size_t prev(const struct ctx *c, size_t i)
 	return p == i ? SCAN_NONE : p;
 }
 
-/*
- * The initializer that token i is in: the '{' that opens it, if it
- * initializes "struct TYPE NAME = {"; else SCAN_NONE.
- */
-static size_t initializer_of(const struct ctx *c, size_t i, const char *type)
-{
-	size_t k, name, eq;
-	int depth = 0;
-
-	for (k = prev(c, i); k != SCAN_NONE; k = prev(c, k)) {
-		if (op(c, k, "}") || op(c, k, ")"))
-			depth++;
-		else if ((op(c, k, "{") || op(c, k, "(")) && depth)
-			depth--;
-		else if (op(c, k, "{"))
-			break;
-		else if (op(c, k, ";") || op(c, k, "("))
-			return SCAN_NONE;
-	}
-	if (k == SCAN_NONE)
-		return SCAN_NONE;
-	eq = prev(c, k);
-	name = op(c, eq, "=") ? prev(c, eq) : SCAN_NONE;
-	if (name == SCAN_NONE || c->tok[name].type != TOKEN_IDENT ||
-	    !ident(c, prev(c, name), type) ||
-	    !ident(c, prev(c, prev(c, name)), "struct"))
-		return SCAN_NONE;
-	return k;
-}
 
 /* Was the old ioctl function named by token f left as it is? */
 static bool kept(const struct ctx *c, size_t f)
@@ -137,7 +108,7 @@ static bool fops_member(const struct ctx *c, size_t i)
 	bool gnu = (op(c, p, "{") || op(c, p, ",")) && op(c, next(c, i), ":");
 
 	return (designated || gnu) &&
-	       initializer_of(c, i, "file_operations") != SCAN_NONE;
+	       initializer_of(c->buf, c->tl, i, "file_operations") != SCAN_NONE;
 }
 
 /* .ioctl = f, in a struct file_operations */
