@@ -743,37 +743,5 @@ int kv_merge(struct port *p, struct port *kv)
 		else
 			free(p->f[k].msg);
 	p->nr_f = n;
-	for (k = 0; k < kv->nr_f; k++) {
-		kv->f[k].id += p->last_id;
-		if (p->nr_f == p->alloc_f) {
-			size_t a = p->alloc_f ? 2 * p->alloc_f : 8;
-			struct finding *f = realloc(p->f, a * sizeof(*f));
-
-			if (!f)
-				return -ENOMEM;
-			p->f = f;
-			p->alloc_f = a;
-		}
-		p->f[p->nr_f++] = kv->f[k];
-	}
-	kv->nr_f = 0;
-	for (k = 0; k < kv->nr_e; k++) {
-		if (p->nr_e == p->alloc_e) {
-			size_t a = p->alloc_e ? 2 * p->alloc_e : 16;
-			struct edit *e = realloc(p->e, a * sizeof(*e));
-
-			if (!e)
-				return -ENOMEM;
-			p->e = e;
-			p->alloc_e = a;
-		}
-		p->e[p->nr_e] = kv->e[k];
-		p->e[p->nr_e].seq = ++p->last_seq;
-		if (kv->e[k].owner)
-			p->e[p->nr_e].owner += p->last_id;
-		p->nr_e++;
-	}
-	kv->nr_e = 0;
-	p->last_id += kv->last_id;
-	return 0;
+	return port_append(p, kv);
 }

@@ -15,19 +15,29 @@
 #include "rules.h"
 #include "ruletab.h"
 
+/* Room for element nr of the vector *vec: 0 or -ENOMEM. */
+static int grow(void **vec, size_t nr, size_t *alloc, size_t size,
+		size_t first)
+{
+	size_t n = *alloc ? 2 * *alloc : first;
+	void *v;
+
+	if (nr < *alloc)
+		return 0;
+	v = realloc(*vec, n * size);
+	if (!v)
+		return -ENOMEM;
+	*vec = v;
+	*alloc = n;
+	return 0;
+}
+
 int port_add_edit(struct port *out, size_t pos, size_t del, const char *text)
 {
 	struct edit *e;
 
-	if (out->nr_e == out->alloc_e) {
-		size_t n = out->alloc_e ? 2 * out->alloc_e : 16;
-
-		e = realloc(out->e, n * sizeof(*e));
-		if (!e)
-			return -ENOMEM;
-		out->e = e;
-		out->alloc_e = n;
-	}
+	if (grow((void **)&out->e, out->nr_e, &out->alloc_e, sizeof(*e), 16))
+		return -ENOMEM;
 	e = &out->e[out->nr_e];
 	e->text = strdup(text);
 	if (!e->text)
@@ -48,15 +58,8 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 	va_list again;
 	int n;
 
-	if (out->nr_f == out->alloc_f) {
-		size_t k = out->alloc_f ? 2 * out->alloc_f : 8;
-
-		f = realloc(out->f, k * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		out->f = f;
-		out->alloc_f = k;
-	}
+	if (grow((void **)&out->f, out->nr_f, &out->alloc_f, sizeof(*f), 8))
+		return -ENOMEM;
 	f = &out->f[out->nr_f];
 	f->pos = pos;
 	f->rule = rule;
@@ -71,6 +74,31 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 		return -ENOMEM;
 	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
 	out->nr_f++;
+	return 0;
+}
+
+int port_append(struct port *p, struct port *from)
+{
+	size_t k;
+
+	for (k = 0; k < from->nr_f; k++) {
+		if (grow((void **)&p->f, p->nr_f, &p->alloc_f, sizeof(*p->f), 8))
+			return -ENOMEM;
+		p->f[p->nr_f] = from->f[k];
+		p->f[p->nr_f++].id += p->last_id;
+	}
+	from->nr_f = 0;
+	for (k = 0; k < from->nr_e; k++) {
+		if (grow((void **)&p->e, p->nr_e, &p->alloc_e, sizeof(*p->e), 16))
+			return -ENOMEM;
+		p->e[p->nr_e] = from->e[k];
+		p->e[p->nr_e].seq = ++p->last_seq;
+		if (from->e[k].owner)
+			p->e[p->nr_e].owner += p->last_id;
+		p->nr_e++;
+	}
+	from->nr_e = 0;
+	p->last_id += from->last_id;
 	return 0;
 }
 

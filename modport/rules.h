@@ -68,6 +68,12 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 		     va_list ap) __attribute__((format(printf, 6, 0)));
 
 /*
+ * Move the findings and edits of from to the end of p, numbered after
+ * p's (from is left empty).  Returns 0 or -ENOMEM.
+ */
+int port_append(struct port *p, struct port *from);
+
+/*
  * Where two rules edit the same bytes, keep the edits of the finding found
  * first; the other finding is left unfixed (reported, for another pass of
  * fix).  Returns 0 or -ENOMEM.

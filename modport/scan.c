@@ -153,8 +153,7 @@ bool is_call(const char *buf, const struct token_list *tl, size_t i)
 	       match_op(buf, &tl->tok[next_code(tl, i)], '(');
 }
 
-/* The code token before i, or SCAN_NONE at the start. */
-static size_t before(const struct token_list *tl, size_t i)
+size_t code_before(const struct token_list *tl, size_t i)
 {
 	size_t p = prev_code(tl, i);
 
@@ -164,29 +163,29 @@ static size_t before(const struct token_list *tl, size_t i)
 size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,
 		      const char *type)
 {
-	size_t k, name, eq;
+	size_t k, eq, name, t, st;
 	int depth = 0;
 
-	for (k = before(tl, i); k != SCAN_NONE; k = before(tl, k)) {
-		const struct token *t = &tl->tok[k];
+	for (k = code_before(tl, i); k != SCAN_NONE; k = code_before(tl, k)) {
+		const struct token *tok = &tl->tok[k];
 
-		if (match_op(buf, t, '}') || match_op(buf, t, ')'))
+		if (match_op(buf, tok, '}') || match_op(buf, tok, ')'))
 			depth++;
-		else if ((match_op(buf, t, '{') || match_op(buf, t, '(')) && depth)
+		else if ((match_op(buf, tok, '{') || match_op(buf, tok, '(')) && depth)
 			depth--;
-		else if (match_op(buf, t, '{'))
+		else if (match_op(buf, tok, '{'))
 			break;
-		else if (match_op(buf, t, ';') || match_op(buf, t, '('))
+		else if (match_op(buf, tok, ';') || match_op(buf, tok, '('))
 			return SCAN_NONE;
 	}
-	eq = k == SCAN_NONE ? SCAN_NONE : before(tl, k);
+	/* { <- = <- NAME <- TYPE <- struct */
+	eq = k == SCAN_NONE ? SCAN_NONE : code_before(tl, k);
 	name = eq != SCAN_NONE && match_op(buf, &tl->tok[eq], '=') ?
-	       before(tl, eq) : SCAN_NONE;
-	if (name == SCAN_NONE || tl->tok[name].type != TOKEN_IDENT ||
-	    before(tl, name) == SCAN_NONE ||
-	    !match_ident(buf, &tl->tok[before(tl, name)], type) ||
-	    before(tl, before(tl, name)) == SCAN_NONE ||
-	    !match_ident(buf, &tl->tok[before(tl, before(tl, name))], "struct"))
-		return SCAN_NONE;
-	return k;
+	       code_before(tl, eq) : SCAN_NONE;
+	t = name != SCAN_NONE && tl->tok[name].type == TOKEN_IDENT ?
+	    code_before(tl, name) : SCAN_NONE;
+	st = t != SCAN_NONE && match_ident(buf, &tl->tok[t], type) ?
+	     code_before(tl, t) : SCAN_NONE;
+	return st != SCAN_NONE && match_ident(buf, &tl->tok[st], "struct") ?
+	       k : SCAN_NONE;
 }

@@ -37,6 +37,8 @@ static inline bool is_code(const struct token *t)
 /* Index of the next/previous code token (not comment, not directive). */
 size_t next_code(const struct token_list *tl, size_t i);
 size_t prev_code(const struct token_list *tl, size_t i);
+/* prev_code(), but SCAN_NONE at the start instead of i. */
+size_t code_before(const struct token_list *tl, size_t i);
 /*
  * From the opener at code token i, its matching closer (match_close), or
  * from the closer at i, its opener (match_open); SCAN_NONE if unmatched.

@@ -74,6 +74,10 @@ void target_shims(struct target *tg)
 	size_t pos;
 	int r;
 
+	for (r = 0; r < NR_RULES && !tg->shim[r]; r++)
+		;
+	if (r == NR_RULES)
+		return;		/* the common case: no compat block */
 	if (pt->sc.last_include != SCAN_NONE) {
 		pos = line_end(pt->buf, pt->len, pt->tl->tok[pt->sc.last_include].pos);
 		eol_first = pos == pt->len;
@@ -83,12 +87,13 @@ void target_shims(struct target *tg)
 	}
 	for (r = 0; r < NR_RULES; r++) {
 		const char *const *line = shim_of((enum rule_id)r);
-		bool has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17);
 		unsigned int v = rule_table[r].since;
+		bool has_version_h;
 		char *text, *more;
 
 		if (!tg->shim[r])
 			continue;
+		has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17);
 		text = porter_printf(pt, "%s%s%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s",
 				     eol_first ? eol : "",
 				     has_version_h ? "" : "#include <linux/version.h>",
@@ -106,4 +111,28 @@ void target_shims(struct target *tg)
 		free(more);
 		tg->shim[r] = false;
 	}
+}
+
+bool target_shim_define(const struct porter *pt, size_t i)
+{
+	const struct token *tok = pt->tl->tok;
+	int r;
+
+	if (!i || !(tok[i].flags & TF_PP) || tok[i - 1].type != TOKEN_IDENT)
+		return false;
+	for (r = 0; r < NR_RULES; r++) {
+		const char *const *line = shim_of((enum rule_id)r);
+
+		for (; line && *line; line++) {
+			const char *def = *line + strlen("#define ");
+			size_t n = tok[i - 1].len;
+
+			if (!strncmp(def, pt->buf + tok[i - 1].pos, n) &&
+			    def[n] == ' ' &&
+			    !strncmp(def + n + 1, pt->buf + tok[i].pos, tok[i].len) &&
+			    !def[n + 1 + tok[i].len])
+				return true;
+		}
+	}
+	return false;
 }

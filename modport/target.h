@@ -40,5 +40,7 @@ bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
  * once (the out-of-tree drivers' convention).
  */
 void target_shims(struct target *tg);
+/* Is token i the old name of a compat block's "#define new old"? */
+bool target_shim_define(const struct porter *pt, size_t i);
 
 #endif

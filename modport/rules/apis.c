@@ -480,18 +480,6 @@ static void vm_flags(struct ctx *c, const struct hit *h)
 	free(text);
 }
 
-/* #define timer_delete del_timer: a compat block (target_shims()) */
-static bool compat_define(const struct ctx *c, const struct hit *h)
-{
-	const struct token *t;
-
-	if (!(h->flags & H_PP) || !h->tok)
-		return false;
-	t = &c->tok[h->tok - 1];
-	return match_ident(c->buf, t, "timer_delete") ||
-	       match_ident(c->buf, t, "timer_delete_sync");
-}
-
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
@@ -562,7 +550,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_DEL_TIMER_SYNC:
 		case W_DEL_SINGLESHOT:
 			if (after_member_op(c.buf, pt->tl, h->tok) ||
-			    compat_define(&c, h) ||
+			    target_shim_define(pt, h->tok) ||
 			    !finding(&c, h->tok, R_DEL_TIMER, true,
 				     "del_timer(), del_timer_sync() and del_singleshot_timer_sync() are gone since 6.15: timer_delete(), timer_delete_sync() (since 6.2)"))
 				break;

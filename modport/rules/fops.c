@@ -80,9 +80,7 @@ static size_t next(const struct ctx *c, size_t i)
 
 static size_t prev(const struct ctx *c, size_t i)
 {
-	size_t p = prev_code(c->tl, i);
-
-	return p == i ? SCAN_NONE : p;
+	return code_before(c->tl, i);
 }
 
 
