@@ -61,6 +61,7 @@ include modport/modport.mk
 include matrix/matrix.mk
 include fuzz/fuzz.mk
 include bench/ldd3.mk
+include atlas/atlas.mk
 
 tools: $(TOOLS)
 

@@ -1,0 +1,726 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mkatlas: the interface atlas of the kernel, mined from its trees.
+ *
+ *	mkatlas [-o OUT] [-c TREES.CONF] [-k KEEP]... TREES
+ *
+ * For every release that TREES.CONF lists (atlas/trees.conf) and TREES
+ * holds (TREES/RELEASE/{hdr,uapi,exports}, made by scripts/atlas-trees),
+ * it harvests every header with modport's tokenizer and harvester
+ * (modport/harvest.h) and writes which releases have each header path,
+ * macro, function, typedef, enum constant, extern variable, struct or
+ * union tag and member and exported symbol, and, where they change, the
+ * arities and return types.  Facts only: names, releases, arities.  The
+ * output is sorted, so the same trees give the same bytes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../modport/harvest.h"
+#include "../modport/token.h"
+#include "../modport/atlasfmt.h"
+
+static const char *prog = "mkatlas";
+
+struct entry {
+	char *key;		/* "K\tTAG\tNAME" */
+	uint32_t mask;		/* releases that have it */
+	uint32_t *arity;	/* per release: arity sets (atlasfmt.h) */
+	uint32_t *ret;		/* per release: return type id + 1 */
+};
+
+static struct entry *table;
+static size_t table_size, table_used;
+static char **rets;		/* return types by id */
+static size_t nr_rets, alloc_rets;
+static unsigned int cur;	/* the release being harvested */
+
+static void die_nomem(void)
+{
+	fprintf(stderr, "%s: %s\n", prog, strerror(ENOMEM));
+	exit(2);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+
+	if (!p)
+		die_nomem();
+	return p;
+}
+
+static uint64_t hash_str(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static void grow_table(void)
+{
+	struct entry *old = table;
+	size_t old_size = table_size, i, j;
+
+	table_size = table_size ? 2 * table_size : 1 << 16;
+	table = xcalloc(table_size, sizeof(*table));
+	for (i = 0; i < old_size; i++) {
+		if (!old[i].key)
+			continue;
+		for (j = hash_str(old[i].key) & (table_size - 1); table[j].key;
+		     j = (j + 1) & (table_size - 1))
+			;
+		table[j] = old[i];
+	}
+	free(old);
+}
+
+static struct entry *lookup(const char *key)
+{
+	size_t j;
+
+	if (2 * (table_used + 1) > table_size)
+		grow_table();
+	for (j = hash_str(key) & (table_size - 1); table[j].key;
+	     j = (j + 1) & (table_size - 1))
+		if (!strcmp(table[j].key, key))
+			return &table[j];
+	table[j].key = strdup(key);
+	if (!table[j].key)
+		die_nomem();
+	table_used++;
+	return &table[j];
+}
+
+/* "K<TAB>TAG<TAB>NAME" on the heap. */
+static char *make_key(char kind, const char *tag, const char *name)
+{
+	size_t n = strlen(tag) + strlen(name) + 4;
+	char *key = malloc(n);
+
+	if (!key)
+		die_nomem();
+	snprintf(key, n, "%c\t%s\t%s", kind, tag, name);
+	return key;
+}
+
+static struct entry *note(char kind, const char *tag, const char *name)
+{
+	char *key = make_key(kind, tag ? tag : "", name);
+	struct entry *e = lookup(key);
+
+	free(key);
+	e->mask |= 1u << cur;
+	return e;
+}
+
+/* OR mask into the entry of kind for name (no tag). */
+static void note_mask(char kind, const char *name, uint32_t mask)
+{
+	char *key = make_key(kind, "", name);
+
+	lookup(key)->mask |= mask;
+	free(key);
+}
+
+static uint32_t ret_id(const char *ret)
+{
+	size_t i;
+
+	for (i = 0; i < nr_rets; i++)	/* few distinct types per name */
+		if (!strcmp(rets[i], ret))
+			return (uint32_t)i + 1;
+	if (nr_rets == alloc_rets) {
+		alloc_rets = alloc_rets ? 2 * alloc_rets : 1024;
+		rets = realloc(rets, alloc_rets * sizeof(*rets));
+		if (!rets)
+			die_nomem();
+	}
+	rets[nr_rets] = strdup(ret);
+	if (!rets[nr_rets])
+		die_nomem();
+	return (uint32_t)++nr_rets;
+}
+
+static void note_arity(const char *name, int arity)
+{
+	struct entry *e = note(ATLAS_ARITY, NULL, name);
+
+	if (!e->arity)
+		e->arity = xcalloc(ATLAS_MAX_RELEASES, sizeof(*e->arity));
+	e->arity[cur] |= atlas_arity_bit(arity);
+}
+
+static void note_ret(const char *name, const char *ret)
+{
+	struct entry *e = note(ATLAS_RET, NULL, name);
+
+	if (!e->ret)
+		e->ret = xcalloc(ATLAS_MAX_RELEASES, sizeof(*e->ret));
+	if (!e->ret[cur])
+		e->ret[cur] = ret_id(ret);
+}
+
+static void harvested(void *ctx, const struct harvest_name *hn)
+{
+	static const char kind[NR_HK] = {
+		[HK_MACRO] = ATLAS_MACRO, [HK_FUNC] = ATLAS_FUNC,
+		[HK_INLINE] = ATLAS_INLINE, [HK_TYPEDEF] = ATLAS_TYPEDEF,
+		[HK_ENUM] = ATLAS_ENUM, [HK_VAR] = ATLAS_VAR,
+		[HK_TAG] = ATLAS_TAG, [HK_MEMBER] = ATLAS_MEMBER,
+	};
+
+	(void)ctx;
+	note(kind[hn->kind], hn->kind == HK_MEMBER ? hn->tag : NULL,
+	     hn->name);
+	if (hn->kind == HK_MACRO && hn->arity != ARITY_NONE)
+		note_arity(hn->name, hn->arity);
+	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
+		note_arity(hn->name, hn->arity);
+		note_ret(hn->name, hn->ret);
+	}
+}
+
+static char *read_all(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	struct stat st;
+
+	if (!f)
+		return NULL;
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode)) {
+		buf = malloc((size_t)st.st_size + 1);
+		if (buf && fread(buf, 1, (size_t)st.st_size, f) ==
+			   (size_t)st.st_size) {
+			*len = (size_t)st.st_size;
+			buf[*len] = 0;
+		} else {
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fclose(f);
+	return buf;
+}
+
+static int harvest_file(const char *path, const char *incpath)
+{
+	struct token_list tl = { 0 };
+	size_t len;
+	char *buf = read_all(path, &len);
+	int ret;
+
+	if (!buf) {
+		fprintf(stderr, "%s: %s: cannot read: %s\n", prog, path,
+			strerror(errno));
+		return -errno;
+	}
+	note(ATLAS_HEADER, NULL, incpath);
+	if (memchr(buf, 0, len)) {	/* not C: the path is all we keep */
+		free(buf);
+		return 0;
+	}
+	ret = tokenize(buf, len, &tl);
+	if (!ret)
+		ret = harvest(buf, &tl, 0, harvested, NULL);
+	token_list_free(&tl);
+	free(buf);
+	return ret;
+}
+
+/* Every .h under dir, included as prefix/NAME. */
+static int harvest_dir(const char *dir, const char *prefix)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while (!ret && (de = readdir(d))) {
+		char path[4096], inc[4096];
+		struct stat st;
+		size_t n = strlen(de->d_name);
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		snprintf(inc, sizeof(inc), "%s%s%s", prefix, *prefix ? "/" : "",
+			 de->d_name);
+		if (lstat(path, &st))
+			continue;
+		if (S_ISDIR(st.st_mode))
+			ret = harvest_dir(path, inc);
+		else if (S_ISREG(st.st_mode) && n > 2 &&
+			 !strcmp(de->d_name + n - 2, ".h"))
+			ret = harvest_file(path, inc);
+	}
+	closedir(d);
+	return ret;
+}
+
+static int read_exports(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[512];
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: cannot read: %s\n", prog, path,
+			strerror(errno));
+		return -errno;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, " \t\r\n")] = 0;
+		if (line[0])
+			note(ATLAS_EXPORT, NULL, line);
+	}
+	fclose(f);
+	return 0;
+}
+
+static int harvest_release(const char *trees, const char *rel)
+{
+	char path[4096];
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s/hdr", trees, rel);
+	ret = harvest_dir(path, "");
+	snprintf(path, sizeof(path), "%s/%s/uapi", trees, rel);
+	if (!ret)
+		ret = harvest_dir(path, "");
+	snprintf(path, sizeof(path), "%s/%s/exports", trees, rel);
+	if (!ret)
+		ret = read_exports(path);
+	return ret;
+}
+
+/* The releases of trees.conf that trees holds, in version order. */
+static size_t read_releases(const char *conf, const char *trees,
+			    char rel[][ATLAS_RELEASE_LEN])
+{
+	FILE *f = fopen(conf, "r");
+	char line[1024], path[4096];
+	size_t n = 0;
+	struct stat st;
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: cannot read: %s\n", prog, conf,
+			strerror(errno));
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char name[ATLAS_RELEASE_LEN];
+
+		if (line[0] == '#' || sscanf(line, "%31s", name) != 1)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/hdr", trees, name);
+		if (stat(path, &st)) {
+			fprintf(stderr, "%s: %s: no tree at %s: skipped\n",
+				prog, name, path);
+			continue;
+		}
+		if (n == ATLAS_MAX_RELEASES) {
+			fprintf(stderr, "%s: %s: more than %d releases\n",
+				prog, conf, ATLAS_MAX_RELEASES);
+			exit(2);
+		}
+		strcpy(rel[n++], name);
+	}
+	fclose(f);
+	qsort(rel, n, sizeof(rel[0]), atlas_cmp_release);
+	return n;
+}
+
+/* RANGES of a mask: "a-e,g". */
+static void put_ranges(FILE *f, uint32_t mask)
+{
+	unsigned int k = 0, end;
+	const char *sep = "";
+
+	while (k < ATLAS_MAX_RELEASES) {
+		if (!(mask & (1u << k))) {
+			k++;
+			continue;
+		}
+		for (end = k; end + 1 < ATLAS_MAX_RELEASES &&
+		     (mask & (1u << (end + 1))); end++)
+			;
+		fprintf(f, "%s%c", sep, 'a' + k);
+		if (end > k)
+			fprintf(f, "-%c", 'a' + end);
+		sep = ",";
+		k = end + 1;
+	}
+}
+
+static void put_arity(FILE *f, uint32_t set)
+{
+	unsigned int k;
+	const char *sep = "";
+
+	for (k = 0; k <= ATLAS_ARITY_EXACT_MAX; k++)
+		if (set & (1u << k)) {
+			fprintf(f, "%s%u", sep, k);
+			sep = ",";
+		}
+	for (k = 0; k <= ATLAS_ARITY_EXACT_MAX; k++)
+		if (set & (1u << (ATLAS_ARITY_VARIADIC_SHIFT + k))) {
+			fprintf(f, "%s%u+", sep, k);
+			sep = ",";
+		}
+	if (set & ATLAS_ARITY_UNKNOWN_BIT)
+		fprintf(f, "%s?", sep);
+}
+
+/*
+ * A per-release value v[0..nrel) (0: the release lacks the name), as
+ * "A<TAB>NAME<TAB>VALUE:RANGES VALUE:RANGES", when it changes.
+ */
+static void put_values(FILE *f, const char *key, const uint32_t *v,
+		       unsigned int nrel, const char *sep)
+{
+	uint32_t first = 0, done = 0, mask;
+	unsigned int k, j;
+	bool differ = false;
+
+	for (k = 0; k < nrel; k++) {
+		if (v[k] && first && v[k] != first)
+			differ = true;
+		if (!first)
+			first = v[k];
+	}
+	if (!differ)
+		return;
+	fprintf(f, "%c\t%s\t", key[0], key + 3);
+	for (k = 0; k < nrel; k++) {
+		if (!v[k] || (done & (1u << k)))
+			continue;
+		for (mask = 0, j = k; j < nrel; j++)
+			if (v[j] == v[k])
+				mask |= 1u << j;
+		fputs(done ? sep : "", f);
+		done |= mask;
+		if (key[0] == ATLAS_ARITY)
+			put_arity(f, v[k]);
+		else
+			fputs(rets[v[k] - 1], f);
+		fputc(':', f);
+		put_ranges(f, mask);
+	}
+	fputc('\n', f);
+}
+
+/*
+ * The names a keep file mentions (the table of API changes): its
+ * identifiers, and the words and <headers> of its strings.  Their
+ * releases are kept in the atlas even when nothing of them went away, so
+ * that the table's "since" can be checked against it.
+ */
+static char **keep;
+static size_t keep_size, keep_used;
+
+static bool keep_has(const char *name)
+{
+	size_t j;
+
+	if (!keep_size)
+		return false;
+	for (j = hash_str(name) & (keep_size - 1); keep[j];
+	     j = (j + 1) & (keep_size - 1))
+		if (!strcmp(keep[j], name))
+			return true;
+	return false;
+}
+
+static void keep_add(const char *name, size_t len)
+{
+	char word[256];
+	size_t j;
+
+	if (!len || len >= sizeof(word))
+		return;
+	memcpy(word, name, len);
+	word[len] = 0;
+	if (keep_has(word))
+		return;
+	if (2 * (keep_used + 1) > keep_size) {
+		char **old = keep;
+		size_t old_size = keep_size, i;
+
+		keep_size = keep_size ? 2 * keep_size : 1024;
+		keep = xcalloc(keep_size, sizeof(*keep));
+		keep_used = 0;
+		for (i = 0; i < old_size; i++)
+			if (old[i])
+				keep_add(old[i], strlen(old[i]));
+		free(old);
+	}
+	for (j = hash_str(word) & (keep_size - 1); keep[j];
+	     j = (j + 1) & (keep_size - 1))
+		;
+	keep[j] = strdup(word);
+	if (!keep[j])
+		die_nomem();
+	keep_used++;
+}
+
+static bool is_name_char(char c)
+{
+	return c == '_' || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+	       (c >= '0' && c <= '9');
+}
+
+/* The words of a string literal: names, and header paths in <>. */
+static void keep_words(const char *s, size_t len)
+{
+	size_t i = 0, j;
+
+	while (i < len) {
+		if (s[i] == '<') {
+			for (j = i + 1; j < len && s[j] != '>'; j++)
+				;
+			keep_add(s + i + 1, j - i - 1);
+			i = j + 1;
+			continue;
+		}
+		for (j = i; j < len && is_name_char(s[j]); j++)
+			;
+		keep_add(s + i, j - i);
+		i = j > i ? j : i + 1;
+	}
+}
+
+static void read_keep(const char *path)
+{
+	struct token_list tl = { 0 };
+	size_t len, i;
+	char *buf = read_all(path, &len);
+
+	if (!buf || tokenize(buf, len, &tl)) {
+		fprintf(stderr, "%s: %s: cannot read: %s\n", prog, path,
+			strerror(errno ? errno : ENOMEM));
+		exit(2);
+	}
+	for (i = 0; tl.tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tl.tok[i];
+
+		if (t->type == TOKEN_IDENT)
+			keep_add(buf + t->pos, t->len);
+		else if (t->type == TOKEN_STRING || t->type == TOKEN_HEADER)
+			keep_words(buf + t->pos, t->len);
+	}
+	token_list_free(&tl);
+	free(buf);
+}
+
+static bool kept(const struct entry *e)
+{
+	return keep_has(strrchr(e->key, '\t') + 1);
+}
+
+/* Does a release lack what an older one had? */
+static bool gone(uint32_t mask, unsigned int nrel)
+{
+	unsigned int k;
+
+	for (k = 1; k < nrel; k++)
+		if ((mask & (1u << (k - 1))) && !(mask & (1u << k)))
+			return true;
+	return false;
+}
+
+static bool is_ident_kind(char k)
+{
+	return k == ATLAS_MACRO || k == ATLAS_FUNC || k == ATLAS_INLINE ||
+	       k == ATLAS_TYPEDEF || k == ATLAS_ENUM || k == ATLAS_VAR;
+}
+
+struct union_src {
+	char kind;
+	char *name;
+	uint32_t mask;
+};
+
+/*
+ * The unions: an identifier of any kind (i), a member of any struct (M).
+ * A name is gone only when no kind of it is left.  The entries are copied
+ * out first: adding the unions grows the table.
+ */
+static void add_unions(void)
+{
+	struct union_src *src = xcalloc(table_used, sizeof(*src));
+	size_t i, n = 0;
+
+	for (i = 0; i < table_size; i++) {
+		char kind = table[i].key ? table[i].key[0] : 0;
+
+		if (!kind || table[i].arity || table[i].ret ||
+		    !(is_ident_kind(kind) || kind == ATLAS_MEMBER))
+			continue;
+		src[n].kind = kind == ATLAS_MEMBER ? ATLAS_ANY_MEMBER :
+			      ATLAS_IDENT;
+		src[n].name = strrchr(table[i].key, '\t') + 1;
+		src[n++].mask = table[i].mask;
+	}
+	for (i = 0; i < n; i++)		/* the keys stay where they are */
+		note_mask(src[i].kind, src[i].name, src[i].mask);
+	free(src);
+}
+
+/* Is the union entry of kind u for name written? */
+static bool union_written(char u, const char *name, unsigned int nrel)
+{
+	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
+	char *key = make_key(u, "", name);
+	bool ret = false;
+	size_t j;
+
+	for (j = hash_str(key) & (table_size - 1); table[j].key;
+	     j = (j + 1) & (table_size - 1))
+		if (!strcmp(table[j].key, key)) {
+			ret = table[j].mask != all &&
+			      (gone(table[j].mask, nrel) || kept(&table[j]));
+			break;
+		}
+	free(key);
+	return ret;
+}
+
+static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
+{
+	const char *tab = strchr(e->key + 2, '\t');
+	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
+
+	if (e->arity) {
+		put_values(f, e->key, e->arity, nrel, " ");
+		return;
+	}
+	if (e->ret) {
+		put_values(f, e->key, e->ret, nrel, ";");
+		return;
+	}
+	if (is_ident_kind(e->key[0])) {
+		if (!union_written(ATLAS_IDENT, tab + 1, nrel))
+			return;
+	} else if (e->key[0] == ATLAS_MEMBER) {
+		if (!union_written(ATLAS_ANY_MEMBER, strrchr(e->key, '\t') + 1,
+				   nrel) && !gone(e->mask, nrel))
+			return;
+	} else if (e->mask == all || (!gone(e->mask, nrel) && !kept(e))) {
+		return;
+	}
+	if (e->key[0] == ATLAS_MEMBER)
+		fprintf(f, ".\t%.*s\t%s\t", (int)(tab - e->key - 2),
+			e->key + 2, tab + 1);
+	else
+		fprintf(f, "%c\t%s\t", e->key[0], tab + 1);
+	put_ranges(f, e->mask);
+	fputc('\n', f);
+}
+
+static void write_header(FILE *f, char rel[][ATLAS_RELEASE_LEN],
+			 unsigned int nrel)
+{
+	unsigned int k;
+
+	fputs("# modport atlas: the releases that have each interface of the kernel (atlas/mkatlas; modport/atlasfmt.h)\nreleases", f);
+	for (k = 0; k < nrel; k++)
+		fprintf(f, " %s", rel[k]);
+	fputc('\n', f);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	const struct entry *x = *(struct entry *const *)a;
+	const struct entry *y = *(struct entry *const *)b;
+
+	return strcmp(x->key, y->key);
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: %s [-o OUT] [-c TREES.CONF] [-k KEEP]... TREES\n", prog);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "conf", required_argument, NULL, 'c' },
+		{ "keep", required_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *out = NULL, *conf = "atlas/trees.conf";
+	char rel[ATLAS_MAX_RELEASES][ATLAS_RELEASE_LEN];
+	struct entry **sorted;
+	size_t nrel, i, n = 0;
+	FILE *f;
+	int c;
+
+	while ((c = getopt_long(argc, argv, "o:c:k:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			out = optarg;
+			break;
+		case 'c':
+			conf = optarg;
+			break;
+		case 'k':
+			read_keep(optarg);
+			break;
+		case 'h':
+			usage(stdout);
+			return 0;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		usage(stderr);
+		return 2;
+	}
+	nrel = read_releases(conf, argv[optind], rel);
+	if (!nrel) {
+		fprintf(stderr, "%s: no tree of %s in %s\n", prog, conf,
+			argv[optind]);
+		return 2;
+	}
+	for (cur = 0; cur < nrel; cur++) {
+		fprintf(stderr, "%s: %s\n", prog, rel[cur]);
+		if (harvest_release(argv[optind], rel[cur]))
+			return 2;
+	}
+	add_unions();
+	sorted = xcalloc(table_used, sizeof(*sorted));
+	for (i = 0; i < table_size; i++)
+		if (table[i].key)
+			sorted[n++] = &table[i];
+	qsort(sorted, n, sizeof(*sorted), cmp_entry);
+	f = out ? fopen(out, "w") : stdout;
+	if (!f) {
+		fprintf(stderr, "%s: %s: cannot write: %s\n", prog, out,
+			strerror(errno));
+		return 2;
+	}
+	write_header(f, rel, (unsigned int)nrel);
+	for (i = 0; i < n; i++)
+		write_entry(f, sorted[i], (unsigned int)nrel);
+	if (ferror(f) || (out && fclose(f))) {
+		fprintf(stderr, "%s: %s: cannot write: %s\n", prog,
+			out ? out : "stdout", strerror(errno));
+		return 2;
+	}
+	return 0;
+}

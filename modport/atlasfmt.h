@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * atlasfmt: the text format of the interface atlas, shared by its writer
+ * (atlas/mkatlas.c) and its reader (atlas.c).  One fact a line, sorted:
+ *
+ *	releases 2.4.22 2.6.0 ... 7.3		release k is the letter 'a' + k
+ *	K<TAB>NAME<TAB>RANGES			K: a kind below; RANGES: a-e,g
+ *	i<TAB>NAME<TAB>RANGES			the name, of any kind: m f n t e v
+ *	M<TAB>MEMBER<TAB>RANGES			a member of any struct or union
+ *	.<TAB>TAG<TAB>MEMBER<TAB>RANGES		a member of struct/union TAG
+ *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
+ *	r<TAB>NAME<TAB>TYPE:RANGES;...		return types, where they change
+ *
+ * Only what went away at some release is written (and the names of the
+ * table of changes, -k): what every later release keeps can never be
+ * missing.  The kinds of a name (m f n t e v, members) are written
+ * when its union (i, M) is.
+ */
+#ifndef MODPORT_ATLASFMT_H
+#define MODPORT_ATLASFMT_H
+
+#include <stdint.h>
+
+#define ATLAS_MAX_RELEASES 26	/* the letters a-z */
+#define ATLAS_RELEASE_LEN 32
+
+enum atlas_kind {
+	ATLAS_HEADER = 'h',
+	ATLAS_IDENT = 'i',	/* any of m f n t e v: the name exists */
+	ATLAS_ANY_MEMBER = 'M',	/* a member of some struct or union */
+	ATLAS_MACRO = 'm',
+	ATLAS_FUNC = 'f',
+	ATLAS_INLINE = 'n',
+	ATLAS_TYPEDEF = 't',
+	ATLAS_ENUM = 'e',
+	ATLAS_VAR = 'v',
+	ATLAS_TAG = 's',
+	ATLAS_MEMBER = '.',
+	ATLAS_EXPORT = 'x',
+	ATLAS_ARITY = 'A',
+	ATLAS_RET = 'r',
+};
+
+/*
+ * An arity set, one per release: bit n (n < 15) takes exactly n
+ * arguments (14: 14 or more), bit 15 + n takes n or more (variadic), bit
+ * 31 was declared with ().
+ */
+#define ATLAS_ARITY_EXACT_MAX 14
+#define ATLAS_ARITY_VARIADIC_SHIFT 15
+#define ATLAS_ARITY_UNKNOWN_BIT (1u << 31)
+
+uint32_t atlas_arity_bit(int arity);
+/* Does a call with n arguments fit the set? */
+int atlas_arity_fits(uint32_t set, unsigned int n);
+/* Release names in version order ("2.6.32" < "2.6.39" < "3.4"). */
+int atlas_cmp_release(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,587 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * harvest.c: the names a C file declares (harvest.h).  Directives are read
+ * line by line; the code tokens are read as a sequence of external
+ * declarations, each split at its top-level commas into declarators.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harvest.h"
+
+#define NONE ((size_t)-1)
+#define NAME_LEN 256
+
+struct hv {
+	const char *buf;
+	const struct token *tok;
+	size_t *idx;		/* the code tokens */
+	size_t n;
+	int locals;
+	harvest_fn *fn;
+	void *ctx;
+};
+
+/* A token's text, splices removed, truncated to size - 1 bytes. */
+static void tok_text(const char *buf, const struct token *t, char *dst,
+		     size_t size)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < t->len && o + 1 < size; i++) {
+		const char *p = buf + t->pos + i;
+
+		if (p[0] == '\\' && (p[1] == '\n' ||
+				     (p[1] == '\r' && p[2] == '\n'))) {
+			i += p[1] == '\r' ? 2 : 1;
+			continue;
+		}
+		dst[o++] = *p;
+	}
+	dst[o] = 0;
+}
+
+static const struct token *T(const struct hv *h, size_t k)
+{
+	return &h->tok[h->idx[k]];
+}
+
+static bool is_op(const struct hv *h, size_t k, char c)
+{
+	return k < h->n && match_op(h->buf, T(h, k), c);
+}
+
+static bool is_ident(const struct hv *h, size_t k)
+{
+	return k < h->n && T(h, k)->type == TOKEN_IDENT;
+}
+
+static bool ident_is(const struct hv *h, size_t k, const char *s)
+{
+	return is_ident(h, k) && token_is(h->buf, T(h, k), s);
+}
+
+static bool is_open(const struct hv *h, size_t k)
+{
+	return is_op(h, k, '(') || is_op(h, k, '[') || is_op(h, k, '{');
+}
+
+static bool is_close(const struct hv *h, size_t k)
+{
+	return is_op(h, k, ')') || is_op(h, k, ']') || is_op(h, k, '}');
+}
+
+/* The token that closes the bracket at k, or the last one before end. */
+static size_t match_close(const struct hv *h, size_t k, size_t end)
+{
+	int depth = 0;
+
+	for (; k < end; k++) {
+		if (is_open(h, k))
+			depth++;
+		else if (is_close(h, k) && --depth == 0)
+			return k;
+	}
+	return end - 1;
+}
+
+static bool is_keyword(const struct hv *h, size_t k)
+{
+	static const char *const kw[] = {
+		"return", "sizeof", "case", "goto", "else", "do", "typeof",
+		"__typeof__", "if", "while", "for", "switch", "break",
+		"continue", "default",
+	};
+
+	return is_ident(h, k) && TOKEN_IN(h->buf, T(h, k), kw);
+}
+
+static bool is_aggregate_kw(const struct hv *h, size_t k)
+{
+	return ident_is(h, k, "struct") || ident_is(h, k, "union");
+}
+
+/* __attribute__((...)), asm("..."), __declspec(...): skipped whole. */
+static bool is_attribute_kw(const struct hv *h, size_t k)
+{
+	static const char *const kw[] = {
+		"__attribute__", "__attribute", "asm", "__asm__", "__asm",
+		"__declspec", "__typeof__", "typeof",
+	};
+
+	return is_ident(h, k) && TOKEN_IN(h->buf, T(h, k), kw);
+}
+
+static void emit(struct hv *h, enum harvest_kind kind, size_t k,
+		 const char *tag, int arity, const char *ret)
+{
+	char name[NAME_LEN];
+	struct harvest_name hn = { .kind = kind, .name = name, .tag = tag,
+				   .arity = arity, .ret = ret };
+
+	tok_text(h->buf, T(h, k), name, sizeof(name));
+	h->fn(h->ctx, &hn);
+}
+
+/*
+ * The name a declarator [s, e) declares: the NAME of "( * NAME )", else
+ * its last identifier before '[', ':' or '=' that is not an attribute (a
+ * word followed by a group, or one spelt ____x), or NONE.
+ */
+static size_t declarator_name(const struct hv *h, size_t s, size_t e)
+{
+	size_t k, name = NONE;
+
+	for (k = s; k < e; k++) {
+		if (is_op(h, k, '(') && is_op(h, k + 1, '*') &&
+		    is_ident(h, k + 2) && is_op(h, k + 3, ')'))
+			return k + 2;
+		if (is_op(h, k, '[') || is_op(h, k, ':') || is_op(h, k, '='))
+			break;
+		if (is_attribute_kw(h, k) || (is_ident(h, k) &&
+					      is_op(h, k + 1, '('))) {
+			if (is_op(h, k + 1, '('))
+				k = match_close(h, k + 1, e);
+			continue;
+		}
+		if (is_open(h, k)) {
+			k = match_close(h, k, e);
+			continue;
+		}
+		if (is_ident(h, k) && !is_keyword(h, k) &&
+		    strncmp(h->buf + T(h, k)->pos, "____", 4))
+			name = k;
+	}
+	return name;
+}
+
+/* The top-level comma after s, or e. */
+static size_t next_comma(const struct hv *h, size_t s, size_t e)
+{
+	for (; s < e; s++) {
+		if (is_open(h, s))
+			s = match_close(h, s, e);
+		else if (is_op(h, s, ','))
+			return s;
+	}
+	return e;
+}
+
+/* Is the identifier at k a word of a return type (not storage, not an attribute)? */
+static bool type_word(const struct hv *h, size_t k)
+{
+	static const char *const drop[] = {
+		"extern", "static", "inline", "FASTCALL", "fastcall",
+		"asmlinkage", "noinline", "notrace", "register", "auto",
+	};
+	static const char *const keep[] = {
+		"__u8", "__u16", "__u32", "__u64", "__s8", "__s16", "__s32",
+		"__s64", "__le16", "__le32", "__le64", "__be16", "__be32",
+		"__be64", "__wsum", "__sum16", "__poll_t", "__int128",
+		"__signed__", "__kernel_size_t", "__kernel_ssize_t",
+	};
+	const char *p = h->buf + T(h, k)->pos;
+
+	if (TOKEN_IN(h->buf, T(h, k), drop))
+		return false;
+	if (p[0] == '_' && p[1] == '_')
+		return TOKEN_IN(h->buf, T(h, k), keep);
+	return true;
+}
+
+/* The return type of a function named at name, declared from s. */
+static void return_type(const struct hv *h, size_t s, size_t name,
+			char *ret, size_t size)
+{
+	size_t k, o = 0;
+	char word[NAME_LEN];
+
+	ret[0] = 0;
+	for (k = s; k < name; k++) {
+		if (is_attribute_kw(h, k) || (is_ident(h, k) &&
+					      is_op(h, k + 1, '('))) {
+			if (is_op(h, k + 1, '('))
+				k = match_close(h, k + 1, name);
+			continue;
+		}
+		if (is_ident(h, k) && !type_word(h, k))
+			continue;
+		tok_text(h->buf, T(h, k), word, sizeof(word));
+		if (o + strlen(word) + 2 >= size)
+			break;
+		if (o)
+			ret[o++] = ' ';
+		strcpy(ret + o, word);
+		o += strlen(word);
+	}
+}
+
+/* The arity of the parameter list (k is its '('). */
+static int arity_of(const struct hv *h, size_t k, size_t e)
+{
+	size_t close = match_close(h, k, e), c;
+	int n = 0;
+
+	if (close == k + 1)
+		return ARITY_UNKNOWN;
+	if (close == k + 2 && ident_is(h, k + 1, "void"))
+		return 0;
+	for (c = k + 1; c < close; c = next_comma(h, c, close) + 1) {
+		size_t end = next_comma(h, c, close);
+
+		if (end == c + 1 && T(h, c)->type == TOKEN_SPECIAL &&
+		    T(h, c)->len == 3)	/* ... */
+			return n | ARITY_VARIADIC;
+		n++;
+	}
+	return n;
+}
+
+/*
+ * The function a declaration [s, e) declares: the first identifier
+ * followed by a parameter list that is followed by the end, a comma, a
+ * body or an attribute, with a type before it.  NONE if none.
+ */
+static size_t function_name_typed(const struct hv *h, size_t s, size_t e,
+				  bool typed)
+{
+	size_t k, close;
+
+	for (k = s; k < e; k++) {
+		if (is_attribute_kw(h, k) && is_op(h, k + 1, '(')) {
+			k = match_close(h, k + 1, e);
+			continue;
+		}
+		if (is_ident(h, k) && is_op(h, k + 1, '(')) {
+			close = match_close(h, k + 1, e);
+			if (ident_is(h, k, "FASTCALL"))	/* 2.4: FASTCALL(decl) */
+				return function_name_typed(h, k + 2, close,
+							   typed);
+			if (typed && (close + 1 >= e || is_op(h, close + 1, ';') ||
+				      is_op(h, close + 1, ',') ||
+				      is_op(h, close + 1, '{') ||
+				      is_attribute_kw(h, close + 1) ||
+				      (is_ident(h, close + 1) &&
+				       h->buf[T(h, close + 1)->pos] == '_')))
+				return k;
+			k = close;
+			continue;
+		}
+		if (is_open(h, k)) {
+			k = match_close(h, k, e);
+			continue;
+		}
+		if (is_ident(h, k) && !ident_is(h, k, "extern") &&
+		    !ident_is(h, k, "static") && !ident_is(h, k, "inline"))
+			typed = true;
+		else if (is_op(h, k, '*'))
+			typed = true;
+	}
+	return NONE;
+}
+
+static size_t function_name(const struct hv *h, size_t s, size_t e)
+{
+	return function_name_typed(h, s, e, false);
+}
+
+static void emit_function(struct hv *h, enum harvest_kind kind, size_t s,
+			  size_t name, size_t e)
+{
+	char ret[NAME_LEN];
+
+	return_type(h, s, name, ret, sizeof(ret));
+	emit(h, kind, name, NULL, arity_of(h, name + 1, e), ret);
+}
+
+static int parse_aggregate(struct hv *h, size_t open, size_t close,
+			   const char *const *tags, size_t nr_tags);
+
+/* The members a member declaration [s, e) declares, for every tag. */
+static int member_decl(struct hv *h, size_t s, size_t e,
+		       const char *const *tags, size_t nr_tags)
+{
+	size_t k, c, name;
+
+	for (k = s; k < e; k++) {
+		if (is_aggregate_kw(h, k) || ident_is(h, k, "enum")) {
+			size_t b = is_ident(h, k + 1) ? k + 2 : k + 1;
+
+			if (!is_op(h, b, '{'))
+				continue;
+			c = match_close(h, b, e + 1);
+			if (!ident_is(h, k, "enum")) {
+				int ret = parse_aggregate(h, b, c, tags, nr_tags);
+
+				if (ret)
+					return ret;
+			}
+			k = c;
+			s = c + 1;
+			if (s >= e)
+				return 0;	/* an anonymous member: merged */
+		}
+	}
+	if (is_ident(h, s) && is_op(h, s + 1, '(') &&
+	    match_close(h, s + 1, e) + 1 == e) {
+		/* A macro that declares members: every name in it. */
+		for (k = s + 2; k + 1 < e; k++)
+			if (is_ident(h, k) && (is_op(h, k + 1, ',') ||
+					       is_op(h, k + 1, ')') ||
+					       is_op(h, k + 1, ';')))
+				for (c = 0; c < nr_tags; c++)
+					emit(h, HK_MEMBER, k, tags[c], 0, NULL);
+		return 0;
+	}
+	for (k = s; k < e; k = next_comma(h, k, e) + 1) {
+		name = declarator_name(h, k, next_comma(h, k, e));
+		if (name == NONE)
+			continue;
+		for (c = 0; c < nr_tags; c++)
+			emit(h, HK_MEMBER, name, tags[c], 0, NULL);
+	}
+	return 0;
+}
+
+/*
+ * A struct or union body (open, close are its braces): its members, for
+ * every tag of tags and for its own, when it has one.
+ */
+static int parse_aggregate(struct hv *h, size_t open, size_t close,
+			   const char *const *tags, size_t nr_tags)
+{
+	const char **all = malloc((nr_tags + 1) * sizeof(*all));
+	char own[NAME_LEN];
+	size_t k, s, n = nr_tags;
+	int ret = 0;
+
+	if (!all)
+		return -ENOMEM;
+	memcpy(all, tags, nr_tags * sizeof(*all));
+	if (open >= 2 && is_ident(h, open - 1) && is_aggregate_kw(h, open - 2)) {
+		tok_text(h->buf, T(h, open - 1), own, sizeof(own));
+		emit(h, HK_TAG, open - 1, NULL, 0, NULL);
+		all[n++] = own;
+	}
+	for (s = k = open + 1; k < close && !ret; k++) {
+		if (is_open(h, k))
+			k = match_close(h, k, close);
+		else if (is_op(h, k, ';')) {
+			ret = member_decl(h, s, k, all, n);
+			s = k + 1;
+		}
+	}
+	free(all);
+	return ret;
+}
+
+static void parse_enum(struct hv *h, size_t open, size_t close)
+{
+	size_t k;
+
+	for (k = open + 1; k < close; k = next_comma(h, k, close) + 1)
+		if (is_ident(h, k))
+			emit(h, HK_ENUM, k, NULL, 0, NULL);
+}
+
+/* The names of a typedef or a variable declaration [s, e). */
+static void declarators(struct hv *h, size_t s, size_t e,
+			enum harvest_kind kind)
+{
+	size_t k, name;
+
+	for (k = s; k < e; k = next_comma(h, k, e) + 1) {
+		name = declarator_name(h, k, next_comma(h, k, e));
+		if (name != NONE)
+			emit(h, kind, name, NULL, 0, NULL);
+	}
+}
+
+/* Variables a driver declares in [s, e): "T x", "T *x", ... */
+static void local_names(struct hv *h, size_t s, size_t e)
+{
+	size_t k;
+
+	for (k = s + 1; k + 1 < e; k++) {
+		if (!is_ident(h, k) || is_keyword(h, k))
+			continue;
+		if (!(is_op(h, k + 1, ';') || is_op(h, k + 1, '=') ||
+		      is_op(h, k + 1, ',') || is_op(h, k + 1, '[') ||
+		      is_op(h, k + 1, ')')))
+			continue;
+		if ((is_ident(h, k - 1) && !is_keyword(h, k - 1)) ||
+		    is_op(h, k - 1, '*'))
+			emit(h, HK_VAR, k, NULL, 0, NULL);
+	}
+}
+
+/* The typedef name of "typedef struct {...} NAME;" from close on. */
+static size_t typedef_name(const struct hv *h, size_t close)
+{
+	size_t e = close + 1;
+
+	while (e < h->n && !is_op(h, e, ';')) {
+		if (is_open(h, e))
+			e = match_close(h, e, h->n);
+		e++;
+	}
+	return declarator_name(h, close + 1, next_comma(h, close + 1, e));
+}
+
+/* The body of struct, union or enum at open; returns its close. */
+static size_t aggregate_body(struct hv *h, size_t s, size_t open, int *err)
+{
+	size_t close = match_close(h, open, h->n);
+	char tname[NAME_LEN];
+	const char *tags[1] = { tname };
+	size_t nt = 0;
+
+	if (ident_is(h, open - 1, "enum") || ident_is(h, open - 2, "enum")) {
+		parse_enum(h, open, close);
+		return close;
+	}
+	if (ident_is(h, s, "typedef")) {
+		size_t name = typedef_name(h, close);
+
+		if (name != NONE) {
+			tok_text(h->buf, T(h, name), tname, sizeof(tname));
+			nt = 1;
+		}
+	}
+	*err = parse_aggregate(h, open, close, tags, nt);
+	return close;
+}
+
+static bool opens_aggregate(const struct hv *h, size_t k)
+{
+	return is_aggregate_kw(h, k - 1) || ident_is(h, k - 1, "enum") ||
+	       (k >= 2 && is_ident(h, k - 1) &&
+		(is_aggregate_kw(h, k - 2) || ident_is(h, k - 2, "enum")));
+}
+
+/* A declaration [s, e) that ended with ';'. */
+static void declaration(struct hv *h, size_t s, size_t e)
+{
+	size_t name;
+
+	if (ident_is(h, s, "typedef")) {
+		declarators(h, s + 1, e, HK_TYPEDEF);
+		return;
+	}
+	name = function_name(h, s, e);
+	if (name != NONE) {
+		emit_function(h, HK_FUNC, s, name, e);
+		return;
+	}
+	if (ident_is(h, s, "extern") || h->locals)
+		declarators(h, s, e, HK_VAR);
+}
+
+/* One external declaration from k; returns where the next one starts. */
+static size_t external(struct hv *h, size_t k, int *err)
+{
+	size_t s = k, name;
+
+	for (; k < h->n && !*err; k++) {
+		if (is_op(h, k, ';')) {
+			declaration(h, s, k);
+			return k + 1;
+		}
+		if (is_op(h, k, '{') && k > s && opens_aggregate(h, k)) {
+			k = aggregate_body(h, s, k, err);
+			continue;
+		}
+		if (is_op(h, k, '{')) {
+			size_t close = match_close(h, k, h->n);
+
+			if (k == s + 2 && ident_is(h, s, "extern"))
+				return k + 1;	/* extern "C" { */
+			name = function_name(h, s, k);
+			if (name != NONE) {
+				emit_function(h, HK_INLINE, s, name, k);
+				if (h->locals)
+					local_names(h, s, close);
+			}
+			return close + 1;
+		}
+		if (is_open(h, k))
+			k = match_close(h, k, h->n);
+		else if (is_close(h, k))
+			return k + 1;	/* unbalanced: resynchronise */
+	}
+	if (k > s)
+		declaration(h, s, k);
+	return k;
+}
+
+/* #define NAME or NAME(params) at token i (the '#'). */
+static void directive(struct hv *h, size_t i)
+{
+	const struct token *t = h->tok;
+	char name[NAME_LEN];
+	struct harvest_name hn = { .kind = HK_MACRO, .name = name,
+				   .arity = ARITY_NONE };
+	size_t k = i + 1;
+
+	while (t[k].type == TOKEN_COMMENT)
+		k++;
+	if (t[k].type != TOKEN_IDENT || !token_is(h->buf, &t[k], "define"))
+		return;
+	for (k++; t[k].type == TOKEN_COMMENT; k++)
+		;
+	if (t[k].type != TOKEN_IDENT || !(t[k].flags & TF_PP) ||
+	    (t[k].flags & TF_BOL))
+		return;
+	tok_text(h->buf, &t[k], name, sizeof(name));
+	if (match_op(h->buf, &t[k + 1], '(') && t[k + 1].pos == t[k].pos + t[k].len) {
+		int n = 0;
+
+		hn.arity = 0;
+		for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+		     !(t[k].flags & TF_BOL) && !match_op(h->buf, &t[k], ')');
+		     k++) {
+			if (t[k].type == TOKEN_IDENT && !n)
+				n = 1;
+			else if (t[k].type == TOKEN_SPECIAL && t[k].len == 3)
+				hn.arity |= ARITY_VARIADIC;
+			else if (match_op(h->buf, &t[k], ','))
+				hn.arity += n, n = 0;
+		}
+		if (hn.arity & ARITY_VARIADIC)
+			n = 0;
+		hn.arity += n;
+	}
+	h->fn(h->ctx, &hn);
+}
+
+int harvest(const char *buf, const struct token_list *tl, int locals,
+	    harvest_fn *fn, void *ctx)
+{
+	struct hv h = { .buf = buf, .tok = tl->tok, .locals = locals,
+			.fn = fn, .ctx = ctx };
+	size_t i, k;
+	int err = 0;
+
+	h.idx = malloc(tl->nr * sizeof(*h.idx));
+	if (!h.idx)
+		return -ENOMEM;
+	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tl->tok[i];
+
+		if (t->type == TOKEN_COMMENT)
+			continue;
+		if (t->flags & TF_PP) {
+			if ((t->flags & TF_BOL) && match_op(buf, t, '#'))
+				directive(&h, i);
+			continue;
+		}
+		h.idx[h.n++] = i;
+	}
+	for (k = 0; k < h.n && !err;)
+		k = external(&h, k, &err);
+	free(h.idx);
+	return err;
+}
