@@ -10,12 +10,12 @@ $(B)/bin/mkatlas: $(call objs,$(B),$(MKATLAS_SRC))
 TOOLS += $(B)/bin/mkatlas
 
 atlas: $(B)/bin/mkatlas
-	$(B)/bin/mkatlas -c atlas/trees.conf -o modport/atlas.txt.tmp $(ATLAS_TREES)
+	$(B)/bin/mkatlas -c atlas/trees.conf -k modport/changes.def -o modport/atlas.txt.tmp $(ATLAS_TREES)
 	mv modport/atlas.txt.tmp modport/atlas.txt
 	@ls -l modport/atlas.txt
 
 check-atlas: $(B)/bin/mkatlas
-	$(B)/bin/mkatlas -c atlas/trees.conf -o $(B)/atlas.txt $(ATLAS_TREES)
+	$(B)/bin/mkatlas -c atlas/trees.conf -k modport/changes.def -o $(B)/atlas.txt $(ATLAS_TREES)
 	cmp $(B)/atlas.txt modport/atlas.txt && echo "check-atlas: the same bytes"
 
 .PHONY: atlas check-atlas

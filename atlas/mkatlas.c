@@ -180,8 +180,8 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 	};
 
 	(void)ctx;
-	note(kind[hn->kind], hn->kind == HK_MEMBER ? hn->tag : NULL,
-	     hn->name);
+	note(hn->kind == HK_MACRO && hn->arity != ARITY_NONE ? ATLAS_FMACRO :
+	     kind[hn->kind], hn->kind == HK_MEMBER ? hn->tag : NULL, hn->name);
 	if (hn->kind == HK_MACRO && hn->arity != ARITY_NONE)
 		note_arity(hn->name, hn->arity);
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
@@ -288,6 +288,30 @@ static int read_exports(const char *path)
 	return 0;
 }
 
+/*
+ * An architecture gets every asm-generic header it does not override as
+ * <asm/X.h> (generic-y, mandatory-y: generated at build time, so a source
+ * tree lacks them).
+ */
+static void add_generic_asm(void)
+{
+	static const char prefix[] = "h\t\tasm-generic/";
+	size_t i, n = 0, len = strlen(prefix);
+	char **names = xcalloc(table_used, sizeof(*names));
+
+	for (i = 0; i < table_size; i++)
+		if (table[i].key && (table[i].mask & (1u << cur)) &&
+		    !strncmp(table[i].key, prefix, len))
+			names[n++] = table[i].key + len;
+	for (i = 0; i < n; i++) {
+		char path[4096];
+
+		snprintf(path, sizeof(path), "asm/%s", names[i]);
+		note(ATLAS_HEADER, NULL, path);
+	}
+	free(names);
+}
+
 static int harvest_release(const char *trees, const char *rel)
 {
 	char path[4096];
@@ -301,6 +325,8 @@ static int harvest_release(const char *trees, const char *rel)
 	snprintf(path, sizeof(path), "%s/%s/exports", trees, rel);
 	if (!ret)
 		ret = read_exports(path);
+	if (!ret)
+		add_generic_asm();
 	return ret;
 }
 
@@ -541,8 +567,9 @@ static bool gone(uint32_t mask, unsigned int nrel)
 
 static bool is_ident_kind(char k)
 {
-	return k == ATLAS_MACRO || k == ATLAS_FUNC || k == ATLAS_INLINE ||
-	       k == ATLAS_TYPEDEF || k == ATLAS_ENUM || k == ATLAS_VAR;
+	return k == ATLAS_MACRO || k == ATLAS_FMACRO || k == ATLAS_FUNC ||
+	       k == ATLAS_INLINE || k == ATLAS_TYPEDEF || k == ATLAS_ENUM ||
+	       k == ATLAS_VAR;
 }
 
 struct union_src {
@@ -577,23 +604,68 @@ static void add_unions(void)
 	free(src);
 }
 
-/* Is the union entry of kind u for name written? */
-static bool union_written(char u, const char *name, unsigned int nrel)
+/* The entry of kind for name, or NULL. */
+static const struct entry *find(char kind, const char *name)
 {
-	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
-	char *key = make_key(u, "", name);
-	bool ret = false;
+	char *key = make_key(kind, "", name);
+	const struct entry *e = NULL;
 	size_t j;
 
 	for (j = hash_str(key) & (table_size - 1); table[j].key;
 	     j = (j + 1) & (table_size - 1))
 		if (!strcmp(table[j].key, key)) {
-			ret = table[j].mask != all &&
-			      (gone(table[j].mask, nrel) || kept(&table[j]));
+			e = &table[j];
 			break;
 		}
 	free(key);
-	return ret;
+	return e;
+}
+
+/* Did name, as an identifier, a member or a tag, go away (or is it kept)? */
+static bool interesting(const char *name, unsigned int nrel)
+{
+	static const char unions[] = { ATLAS_IDENT, ATLAS_ANY_MEMBER, ATLAS_TAG };
+	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
+	size_t k;
+
+	for (k = 0; k < sizeof(unions); k++) {
+		const struct entry *e = find(unions[k], name);
+
+		if (e && e->mask != all && (gone(e->mask, nrel) || kept(e)))
+			return true;
+	}
+	return false;
+}
+
+/* Is the union entry of kind u for name written?  All three, or none. */
+static bool union_written(char u, const char *name, unsigned int nrel)
+{
+	(void)u;
+	return interesting(name, nrel);
+}
+
+/* The kinds of an identifier: "<TAB>f n:a-c" (a kind's releases when not all of the name's). */
+static void put_kinds(FILE *f, const char *name, uint32_t mask)
+{
+	static const char kinds[] = {
+		ATLAS_MACRO, ATLAS_FMACRO, ATLAS_FUNC, ATLAS_INLINE,
+		ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR,
+	};
+	const char *sep = "\t";
+	size_t k;
+
+	for (k = 0; k < sizeof(kinds); k++) {
+		const struct entry *e = find(kinds[k], name);
+
+		if (!e || e->arity || e->ret)
+			continue;
+		fprintf(f, "%s%c", sep, kinds[k]);
+		if (e->mask != mask) {
+			fputc(':', f);
+			put_ranges(f, e->mask);
+		}
+		sep = " ";
+	}
 }
 
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
@@ -610,11 +682,14 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		return;
 	}
 	if (is_ident_kind(e->key[0])) {
-		if (!union_written(ATLAS_IDENT, tab + 1, nrel))
-			return;
+		return;		/* folded into its i line */
 	} else if (e->key[0] == ATLAS_MEMBER) {
 		if (!union_written(ATLAS_ANY_MEMBER, strrchr(e->key, '\t') + 1,
 				   nrel) && !gone(e->mask, nrel))
+			return;
+	} else if (e->key[0] == ATLAS_IDENT || e->key[0] == ATLAS_ANY_MEMBER ||
+		   e->key[0] == ATLAS_TAG) {
+		if (!interesting(tab + 1, nrel))
 			return;
 	} else if (e->mask == all || (!gone(e->mask, nrel) && !kept(e))) {
 		return;
@@ -625,6 +700,8 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 	else
 		fprintf(f, "%c\t%s\t", e->key[0], tab + 1);
 	put_ranges(f, e->mask);
+	if (e->key[0] == ATLAS_IDENT)
+		put_kinds(f, tab + 1, e->mask);
 	fputc('\n', f);
 }
 

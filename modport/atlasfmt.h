@@ -5,7 +5,9 @@
  *
  *	releases 2.4.22 2.6.0 ... 7.3		release k is the letter 'a' + k
  *	K<TAB>NAME<TAB>RANGES			K: a kind below; RANGES: a-e,g
- *	i<TAB>NAME<TAB>RANGES			the name, of any kind: m f n t e v
+ *	i<TAB>NAME<TAB>RANGES<TAB>KINDS		the name, of any kind: m p f n t e v
+ *						(KINDS: "f n:a-c", a kind's
+ *						ranges where they differ)
  *	M<TAB>MEMBER<TAB>RANGES			a member of any struct or union
  *	.<TAB>TAG<TAB>MEMBER<TAB>RANGES		a member of struct/union TAG
  *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
@@ -13,8 +15,9 @@
  *
  * Only what went away at some release is written (and the names of the
  * table of changes, -k): what every later release keeps can never be
- * missing.  The kinds of a name (m f n t e v, members) are written
- * when its union (i, M) is.
+ * missing.  The kinds of a name (m f n t e v) are folded into its i
+ * line; a member is written when its union (M) is, or when it went away
+ * from its struct.
  */
 #ifndef MODPORT_ATLASFMT_H
 #define MODPORT_ATLASFMT_H
@@ -28,7 +31,8 @@ enum atlas_kind {
 	ATLAS_HEADER = 'h',
 	ATLAS_IDENT = 'i',	/* any of m f n t e v: the name exists */
 	ATLAS_ANY_MEMBER = 'M',	/* a member of some struct or union */
-	ATLAS_MACRO = 'm',
+	ATLAS_MACRO = 'm',	/* object-like */
+	ATLAS_FMACRO = 'p',	/* function-like (with parameters) */
 	ATLAS_FUNC = 'f',
 	ATLAS_INLINE = 'n',
 	ATLAS_TYPEDEF = 't',

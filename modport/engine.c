@@ -17,6 +17,7 @@
 /* The registry: filled by the FAMILY() constructors, sorted on first use. */
 struct slot {
 	const struct family *f;
+	const char *const *words;	/* f->words */
 	struct hit *hits;	/* this file's hits, reused file to file */
 	size_t nr, alloc;
 };
@@ -66,7 +67,7 @@ static int cmp_slot(const void *a, const void *b)
  * family wants costs one load.  One-character punctuators have their own
  * table.
  */
-#define NAME_BUCKETS 1024
+#define NAME_BUCKETS_MIN 1024
 
 struct name {
 	const char *word;
@@ -76,7 +77,10 @@ struct name {
 	struct name *next;
 };
 
-static struct name *bucket[NAME_BUCKETS];
+static struct name **bucket;
+static unsigned int *filters;	/* the slots whose family has wants() */
+static size_t nr_filters;
+static size_t nr_buckets;	/* a power of two, twice the words or more */
 static struct name *punct[256];
 static unsigned int flag_slots;	/* token flags some family wants */
 static struct name *names;	/* storage */
@@ -84,20 +88,45 @@ static bool ready;
 
 static inline unsigned int name_hash(const char *s, size_t len)
 {
-	return ((unsigned int)len * 67u + (unsigned char)s[0] * 31u +
-		(unsigned char)s[len - 1]) & (NAME_BUCKETS - 1);
+	unsigned int h = 2166136261u;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h & (unsigned int)(nr_buckets - 1);
+}
+
+/* The words of every family, and buckets for twice as many. */
+static size_t gather_words(void)
+{
+	size_t k, w, n = 0;
+
+	filters = calloc(nr_slots ? nr_slots : 1, sizeof(*filters));
+	if (!filters)
+		return (size_t)-1;
+	for (k = 0; k < nr_slots; k++) {
+		const struct family *f = slots[k].f;
+
+		slots[k].words = f->words;
+		if (f->wants)
+			filters[nr_filters++] = (unsigned int)k;
+		for (w = 0; slots[k].words && slots[k].words[w]; w++)
+			n++;
+	}
+	for (nr_buckets = NAME_BUCKETS_MIN; nr_buckets < 2 * n;)
+		nr_buckets *= 2;
+	bucket = calloc(nr_buckets, sizeof(*bucket));
+	return bucket ? n : (size_t)-1;
 }
 
 static void engine_init(void)
 {
-	size_t k, n = 0, w;
+	size_t k, n, w;
 	struct name *nm;
 
 	qsort(slots, nr_slots, sizeof(*slots), cmp_slot);
-	for (k = 0; k < nr_slots; k++)
-		for (w = 0; slots[k].f->words && slots[k].f->words[w]; w++)
-			n++;
-	names = calloc(n ? n : 1, sizeof(*names));
+	n = gather_words();
+	names = n == (size_t)-1 ? NULL : calloc(n ? n : 1, sizeof(*names));
 	if (!names) {
 		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
 		exit(2);
@@ -105,13 +134,14 @@ static void engine_init(void)
 	/* Backwards, so that each chain lists the families in order. */
 	for (k = nr_slots; k-- > 0;) {
 		const struct family *f = slots[k].f;
+		const char *const *words = slots[k].words;
 
 		flag_slots |= f->want_flags;
-		for (w = 0; f->words && f->words[w]; w++) {
+		for (w = 0; words && words[w]; w++) {
 			struct name **head;
 
 			nm = &names[--n];
-			nm->word = f->words[w];
+			nm->word = words[w];
 			nm->len = strlen(nm->word);
 			nm->slot = (unsigned int)k;
 			nm->index = (int)w;
@@ -398,8 +428,11 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	}
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
+	for (k = 0; k < nr_filters; k++)
+		if (slots[filters[k]].f->wants(w->buf + t->pos, t->len))
+			add_hit(w, filters[k], i, -1);
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
-		for (k = 0; k < NAME_BUCKETS; k++)
+		for (k = 0; k < nr_buckets; k++)
 			for (nm = bucket[k]; nm; nm = nm->next)
 				if (token_is(w->buf, t, nm->word))
 					add_hit(w, nm->slot, i, nm->index);
@@ -514,7 +547,7 @@ int port_file(const char *path, const char *buf, size_t len,
 	for (k = 0; k < nr_slots && !pt->error &&
 	     pt->sc.open_tok == SCAN_NONE; k++) {
 		pt->muted = false;
-		if (slots[k].nr || !slots[k].f->words)
+		if (slots[k].nr || (!slots[k].f->words && !slots[k].f->wants))
 			slots[k].f->run(pt, slots[k].hits, slots[k].nr);
 	}
 	if (!pt->error)

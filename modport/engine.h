@@ -78,6 +78,11 @@ struct family {
 	const enum rule_id *rules;
 	const char *const *words;
 	unsigned int want_flags;
+	/*
+	 * Or a filter: every identifier and <header> it wants is a hit
+	 * (word -1).  For word lists too large for the table (the atlas).
+	 */
+	bool (*wants)(const char *s, size_t len);
 	void (*run)(struct porter *pt, const struct hit *h, size_t n);
 };
 

@@ -90,13 +90,20 @@ static size_t match_close(const struct hv *h, size_t k, size_t end)
 
 static bool is_keyword(const struct hv *h, size_t k)
 {
+	static const char first[] = "rscgedtiwfb_";
 	static const char *const kw[] = {
 		"return", "sizeof", "case", "goto", "else", "do", "typeof",
 		"__typeof__", "if", "while", "for", "switch", "break",
 		"continue", "default",
 	};
+	const struct token *t;
 
-	return is_ident(h, k) && TOKEN_IN(h->buf, T(h, k), kw);
+	if (!is_ident(h, k))
+		return false;
+	t = T(h, k);
+	if (t->len < 2 || t->len > 10 || !strchr(first, h->buf[t->pos]))
+		return false;
+	return TOKEN_IN(h->buf, t, kw);
 }
 
 static bool is_aggregate_kw(const struct hv *h, size_t k)
@@ -299,6 +306,37 @@ static void emit_function(struct hv *h, enum harvest_kind kind, size_t s,
 
 static int parse_aggregate(struct hv *h, size_t open, size_t close,
 			   const char *const *tags, size_t nr_tags);
+static int member_decl(struct hv *h, size_t s, size_t e,
+		       const char *const *tags, size_t nr_tags);
+
+/*
+ * A macro that declares members, its parentheses at open and close
+ * (struct_group(name, members...), DECLARE_BITMAP(name, n)): every name
+ * followed by ',' or ')', and the member declarations inside.
+ */
+static int macro_members(struct hv *h, size_t open, size_t close,
+			 const char *const *tags, size_t nr_tags)
+{
+	size_t k, c, s = open + 1;
+	int ret = 0;
+
+	for (k = open + 1; k < close; k++)
+		if (is_ident(h, k) && (is_op(h, k + 1, ',') ||
+				       is_op(h, k + 1, ')')))
+			for (c = 0; c < nr_tags; c++)
+				emit(h, HK_MEMBER, k, tags[c], 0, NULL);
+	for (k = open + 1; k < close && !ret; k++) {
+		if (is_open(h, k) && !is_op(h, k, '{'))
+			k = match_close(h, k, close);
+		else if (is_op(h, k, ',') && s == open + 1)
+			s = k + 1;	/* after the group's name */
+		else if (is_op(h, k, ';')) {
+			ret = member_decl(h, s, k, tags, nr_tags);
+			s = k + 1;
+		}
+	}
+	return ret;
+}
 
 /* The members a member declaration [s, e) declares, for every tag. */
 static int member_decl(struct hv *h, size_t s, size_t e,
@@ -306,6 +344,9 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 {
 	size_t k, c, name;
 
+	if (is_ident(h, s) && is_op(h, s + 1, '(') &&
+	    match_close(h, s + 1, e) + 1 == e)
+		return macro_members(h, s + 1, e - 1, tags, nr_tags);
 	for (k = s; k < e; k++) {
 		if (is_aggregate_kw(h, k) || ident_is(h, k, "enum")) {
 			size_t b = is_ident(h, k + 1) ? k + 2 : k + 1;
@@ -324,17 +365,6 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 			if (s >= e)
 				return 0;	/* an anonymous member: merged */
 		}
-	}
-	if (is_ident(h, s) && is_op(h, s + 1, '(') &&
-	    match_close(h, s + 1, e) + 1 == e) {
-		/* A macro that declares members: every name in it. */
-		for (k = s + 2; k + 1 < e; k++)
-			if (is_ident(h, k) && (is_op(h, k + 1, ',') ||
-					       is_op(h, k + 1, ')') ||
-					       is_op(h, k + 1, ';')))
-				for (c = 0; c < nr_tags; c++)
-					emit(h, HK_MEMBER, k, tags[c], 0, NULL);
-		return 0;
 	}
 	for (k = s; k < e; k = next_comma(h, k, e) + 1) {
 		name = declarator_name(h, k, next_comma(h, k, e));
@@ -400,21 +430,53 @@ static void declarators(struct hv *h, size_t s, size_t e,
 	}
 }
 
-/* Variables a driver declares in [s, e): "T x", "T *x", ... */
+static bool is_type_start(const struct hv *h, size_t k)
+{
+	static const char *const kw[] = {
+		"int", "char", "long", "short", "unsigned", "signed", "void",
+		"float", "double", "struct", "union", "enum", "const", "static",
+		"volatile", "register", "bool", "_Bool", "auto",
+	};
+
+	if (!is_ident(h, k) || is_keyword(h, k))
+		return false;
+	if (TOKEN_IN(h->buf, T(h, k), kw))
+		return true;
+	/* T x, T *x, T **x: a typedef'd type and a declarator */
+	if (is_ident(h, k + 1) && !is_keyword(h, k + 1))
+		return true;
+	while (is_op(h, ++k, '*'))
+		;
+	return k > 1 && is_op(h, k - 1, '*') && is_ident(h, k) &&
+	       (is_op(h, k + 1, ';') || is_op(h, k + 1, '=') ||
+		is_op(h, k + 1, ',') || is_op(h, k + 1, '['));
+}
+
+/*
+ * The variables a driver declares in the function [s, e): its
+ * parameters ("T x", "T *x") and every statement that starts with a type.
+ */
 static void local_names(struct hv *h, size_t s, size_t e)
 {
-	size_t k;
+	size_t k, end;
 
 	for (k = s + 1; k + 1 < e; k++) {
-		if (!is_ident(h, k) || is_keyword(h, k))
-			continue;
-		if (!(is_op(h, k + 1, ';') || is_op(h, k + 1, '=') ||
-		      is_op(h, k + 1, ',') || is_op(h, k + 1, '[') ||
-		      is_op(h, k + 1, ')')))
-			continue;
-		if ((is_ident(h, k - 1) && !is_keyword(h, k - 1)) ||
-		    is_op(h, k - 1, '*'))
+		if (is_ident(h, k) && !is_keyword(h, k) &&
+		    (is_op(h, k + 1, ',') || is_op(h, k + 1, ')')) &&
+		    ((is_ident(h, k - 1) && !is_keyword(h, k - 1)) ||
+		     is_op(h, k - 1, '*')))
 			emit(h, HK_VAR, k, NULL, 0, NULL);
+		if (!(is_op(h, k - 1, '{') || is_op(h, k - 1, ';') ||
+		      is_op(h, k - 1, '}') ||
+		      (is_op(h, k - 1, '(') && ident_is(h, k - 2, "for"))) ||
+		    !is_type_start(h, k))
+			continue;
+		for (end = k; end < e && !is_op(h, end, ';') &&
+		     !is_op(h, end, '{') && !is_op(h, end, '}'); end++)
+			if (is_op(h, end, '(') || is_op(h, end, '['))
+				end = match_close(h, end, e);
+		if (end < e && is_op(h, end, ';'))
+			declarators(h, k, end, HK_VAR);
 	}
 }
 
@@ -500,11 +562,8 @@ static size_t external(struct hv *h, size_t k, int *err)
 			if (k == s + 2 && ident_is(h, s, "extern"))
 				return k + 1;	/* extern "C" { */
 			name = function_name(h, s, k);
-			if (name != NONE) {
+			if (name != NONE)
 				emit_function(h, HK_INLINE, s, name, k);
-				if (h->locals)
-					local_names(h, s, close);
-			}
 			return close + 1;
 		}
 		if (is_open(h, k))
@@ -515,6 +574,17 @@ static size_t external(struct hv *h, size_t k, int *err)
 	if (k > s)
 		declaration(h, s, k);
 	return k;
+}
+
+/* A macro's parameter: a name the driver's own code uses. */
+static void param(struct hv *h, const struct token *t)
+{
+	char name[NAME_LEN];
+	struct harvest_name hn = { .kind = HK_VAR, .name = name,
+				   .arity = ARITY_NONE };
+
+	tok_text(h->buf, t, name, sizeof(name));
+	h->fn(h->ctx, &hn);
 }
 
 /* #define NAME or NAME(params) at token i (the '#'). */
@@ -545,6 +615,8 @@ static void directive(struct hv *h, size_t i)
 		     k++) {
 			if (t[k].type == TOKEN_IDENT && !n)
 				n = 1;
+			if (t[k].type == TOKEN_IDENT && h->locals)
+				param(h, &t[k]);
 			else if (t[k].type == TOKEN_SPECIAL && t[k].len == 3)
 				hn.arity |= ARITY_VARIADIC;
 			else if (match_op(h->buf, &t[k], ','))
@@ -582,6 +654,13 @@ int harvest(const char *buf, const struct token_list *tl, int locals,
 	}
 	for (k = 0; k < h.n && !err;)
 		k = external(&h, k, &err);
+	/* A driver's own names: every declarator, wherever it is. */
+	if (locals && h.n > 1)
+		local_names(&h, 0, h.n);
+	/* A header that names struct X lets a module use the tag. */
+	for (k = 0; !locals && k + 1 < h.n; k++)
+		if (is_aggregate_kw(&h, k) && is_ident(&h, k + 1))
+			emit(&h, HK_TAG, k + 1, NULL, 0, NULL);
 	free(h.idx);
 	return err;
 }

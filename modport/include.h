@@ -13,8 +13,8 @@
 #include "decl.h"
 #include "token.h"
 
-#define INCLUDE_MAX_HEADERS 32
-#define INCLUDE_MAX_DEPTH 2
+#define INCLUDE_MAX_HEADERS 64
+#define INCLUDE_MAX_DEPTH 3
 
 struct header {
 	char *path;

@@ -5,10 +5,16 @@ MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
 	modport/porter.c modport/port.c modport/rewrite.c modport/diff.c modport/diag.c \
 	modport/source.c modport/walk.c modport/inplace.c \
 	$(sort $(wildcard modport/rules/*.c))
-MODPORT_LIB += modport/kversion.c modport/buildfile.c modport/target.c
+MODPORT_LIB += modport/kversion.c modport/buildfile.c modport/target.c \
+	modport/harvest.c modport/atlasfmt.c modport/atlas.c modport/changes.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))
 
 # Unit tests of kversion and buildfile (issue 10), beside unit-modport.
 $(B)/tests/unit-kversion: $(call objs,$(B)/san,tests/unit/unit-kversion.c tests/unit/test-lib.c $(MODPORT_LIB))
 	$(call link,$@,$^,$(SANFLAGS))
 UNIT_TESTS += $(B)/tests/unit-kversion
+
+# The atlas (modport/atlas.txt, made by make atlas) is embedded in modport.
+$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: modport/atlas.txt
+$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: \
+	ALL_CFLAGS += -DATLAS_PATH='"$(abspath modport/atlas.txt)"'

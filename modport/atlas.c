@@ -1,0 +1,380 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * atlas.c: the embedded atlas (atlas.h).  Its lines are sorted by kind,
+ * tag and name, so a fact is found by binary search over an index of line
+ * starts; a set of name hashes answers the rule engine's "is this a name
+ * the atlas knows?" for every identifier of a file in one probe.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atlas.h"
+#include "ruletab.h"
+
+#ifndef ATLAS_PATH
+#error "ATLAS_PATH must name modport/atlas.txt"
+#endif
+
+extern const char atlas_blob[];
+extern const char atlas_blob_end[];
+
+__asm__(".section .rodata\n"
+	".globl atlas_blob\n"
+	"atlas_blob:\n"
+	".incbin \"" ATLAS_PATH "\"\n"
+	".globl atlas_blob_end\n"
+	"atlas_blob_end:\n"
+	".byte 0\n"
+	".previous\n");
+
+static const char **line;	/* the fact lines, in order */
+static size_t nr_lines;
+static const char **by_key;	/* the lines, hashed by kind, tag and name */
+static size_t keys_size;
+static uint64_t *names;		/* hashes of the names wants() knows */
+static size_t names_size;
+static char rel_names[ATLAS_MAX_RELEASES][ATLAS_RELEASE_LEN];
+static unsigned int rel_kv[ATLAS_MAX_RELEASES];
+static unsigned int nr_rel;
+static int loaded;		/* 0 not yet, 1 loaded, -errno failed */
+
+static uint64_t hash_name(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h | 1;	/* 0 marks a free slot */
+}
+
+static void names_add(uint64_t h)
+{
+	size_t j = h & (names_size - 1);
+
+	while (names[j] && names[j] != h)
+		j = (j + 1) & (names_size - 1);
+	names[j] = h;
+}
+
+static bool names_has(uint64_t h)
+{
+	size_t j = h & (names_size - 1);
+
+	for (; names[j]; j = (j + 1) & (names_size - 1))
+		if (names[j] == h)
+			return true;
+	return false;
+}
+
+static int read_releases(const char *p, const char *eol)
+{
+	for (p += strlen("releases"); p < eol;) {
+		size_t n;
+
+		while (*p == ' ')
+			p++;
+		n = strcspn(p, " \n");
+		if (!n)
+			break;
+		if (nr_rel == ATLAS_MAX_RELEASES || n >= ATLAS_RELEASE_LEN)
+			return -EINVAL;
+		memcpy(rel_names[nr_rel], p, n);
+		rel_names[nr_rel][n] = 0;
+		rel_kv[nr_rel] = (unsigned int)kernel_version(rel_names[nr_rel]);
+		nr_rel++;
+		p += n;
+	}
+	return 0;
+}
+
+/* The name field of a fact line (the member for '.'), and its length. */
+static const char *line_name(const char *l, size_t *len)
+{
+	const char *p = l + 2;
+
+	if (l[0] == ATLAS_MEMBER)
+		p += strcspn(p, "\t") + 1;
+	*len = strcspn(p, "\t\n");
+	return p;
+}
+
+/* Index the lines; hash the names an identifier or header can match. */
+static int read_blob(void)
+{
+	const char *p = atlas_blob, *end = atlas_blob_end, *eol;
+	size_t n = 0, len;
+
+	for (eol = p; eol < end; eol++)
+		n += *eol == '\n';
+	line = malloc((n + 1) * sizeof(*line));
+	for (names_size = 1024; names_size < 2 * n; names_size *= 2)
+		;
+	names = calloc(names_size, sizeof(*names));
+	if (!line || !names)
+		return -ENOMEM;
+	for (; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (*p == '#' || p == eol)
+			continue;
+		if (!strncmp(p, "releases ", 9)) {
+			if (read_releases(p, eol))
+				return -EINVAL;
+			continue;
+		}
+		if (eol - p < 4 || p[1] != '\t')
+			return -EINVAL;
+		line[nr_lines++] = p;
+		if (p[0] == ATLAS_HEADER) {
+			const char *s = line_name(p, &len);
+			char hdr[4096];
+
+			if (len + 3 > sizeof(hdr))
+				return -EINVAL;
+			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
+			names_add(hash_name(hdr, len + 2));
+		} else if (p[0] != ATLAS_EXPORT && p[0] != ATLAS_RET) {
+			const char *s = line_name(p, &len);
+
+			names_add(hash_name(s, len));
+		}
+	}
+	return 0;
+}
+
+static int index_keys(void);
+
+int atlas_load(void)
+{
+	if (!loaded)
+		loaded = read_blob() || index_keys() ? -EINVAL : 1;
+	if (loaded == -EINVAL && !line)
+		loaded = -ENOMEM;
+	return loaded < 0 ? loaded : 0;
+}
+
+unsigned int atlas_nr_releases(void)
+{
+	return atlas_load() ? 0 : nr_rel;
+}
+
+const char *atlas_release_name(unsigned int k)
+{
+	return k < nr_rel ? rel_names[k] : "?";
+}
+
+unsigned int atlas_release_kv(unsigned int k)
+{
+	return k < nr_rel ? rel_kv[k] : 0;
+}
+
+/* strcmp of s[0..n) and t[0..m). */
+static int cmp_span(const char *s, size_t n, const char *t, size_t m)
+{
+	int c = memcmp(s, t, n < m ? n : m);
+
+	return c ? c : (n > m) - (n < m);
+}
+
+/* The length of the field at f (up to a tab or the line's end). */
+static inline size_t field_len(const char *f)
+{
+	const char *p = f;
+
+	while (*p != '\t' && *p != '\n' && *p)
+		p++;
+	return (size_t)(p - f);
+}
+
+/* How a key compares with fact line l (as mkatlas sorted them). */
+static int cmp_line(char kind, const char *tag, size_t tag_len,
+		    const char *name, size_t len, const char *l)
+{
+	const char *f = l + 2;
+	size_t n;
+	int c;
+
+	if (kind != l[0])
+		return (unsigned char)kind - (unsigned char)l[0];
+	if (kind == ATLAS_MEMBER) {
+		n = field_len(f);
+		c = cmp_span(tag, tag_len, f, n);
+		if (c)
+			return c;
+		f += n + 1;
+	}
+	return cmp_span(name, len, f, field_len(f));
+}
+
+static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
+			 const char *name, size_t len)
+{
+	return hash_name(tag, tag_len) * 31 + hash_name(name, len) * 7 +
+	       (unsigned char)kind;
+}
+
+/* Hash every line by its key (once, after the blob is read). */
+static int index_keys(void)
+{
+	size_t i, j, tag_len, len;
+
+	for (keys_size = 1024; keys_size < 2 * nr_lines; keys_size *= 2)
+		;
+	by_key = calloc(keys_size, sizeof(*by_key));
+	if (!by_key)
+		return -ENOMEM;
+	for (i = 0; i < nr_lines; i++) {
+		const char *l = line[i], *tag = l + 2;
+		const char *name = line_name(l, &len);
+
+		tag_len = l[0] == ATLAS_MEMBER ? field_len(tag) : 0;
+		for (j = hash_key(l[0], tag, tag_len, name, len) &
+			 (keys_size - 1); by_key[j]; j = (j + 1) & (keys_size - 1))
+			;
+		by_key[j] = l;
+	}
+	return 0;
+}
+
+/* The fact line of a key, or NULL. */
+static const char *find(char kind, const char *tag, size_t tag_len,
+			const char *name, size_t len)
+{
+	size_t j;
+
+	if (atlas_load())
+		return NULL;
+	for (j = hash_key(kind, tag, tag_len, name, len) & (keys_size - 1);
+	     by_key[j]; j = (j + 1) & (keys_size - 1))
+		if (!cmp_line(kind, tag, tag_len, name, len, by_key[j]))
+			return by_key[j];
+	return NULL;
+}
+
+/* "a-e,g" as a mask; the end of the ranges in *end. */
+static uint32_t parse_ranges(const char *p, const char **end)
+{
+	uint32_t mask = 0;
+
+	while (*p >= 'a' && *p <= 'z') {
+		int lo = *p - 'a', hi = lo, k;
+
+		p++;
+		if (*p == '-' && p[1] >= 'a' && p[1] <= 'z') {
+			hi = p[1] - 'a';
+			p += 2;
+		}
+		for (k = lo; k <= hi; k++)
+			mask |= 1u << k;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	*end = p;
+	return mask;
+}
+
+/* The value field of a fact line. */
+static const char *line_value(const char *l)
+{
+	size_t len;
+	const char *name = line_name(l, &len);
+
+	return name + len + 1;
+}
+
+uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
+		    const char *name, size_t len)
+{
+	const char *l = find(kind, tag ? tag : "", tag ? tag_len : 0, name,
+			     len);
+
+	return l ? parse_ranges(line_value(l), &l) : 0;
+}
+
+uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
+{
+	const char *l = find(ATLAS_IDENT, "", 0, name, len), *p;
+	uint32_t all, mask = 0;
+
+	if (!l)
+		return 0;
+	all = parse_ranges(line_value(l), &p);
+	while (*p == '\t' || *p == ' ') {
+		char kind = *++p;
+		uint32_t m = all;
+
+		p++;
+		if (*p == ':')
+			m = parse_ranges(p + 1, &p);
+		if (kind && strchr(want, kind))
+			mask |= m;
+	}
+	return mask;
+}
+
+/* "2,3+,?" as an arity set. */
+static uint32_t parse_arity(const char *p, const char **end)
+{
+	uint32_t set = 0;
+
+	for (;;) {
+		if (*p == '?') {
+			set |= ATLAS_ARITY_UNKNOWN_BIT;
+			p++;
+		} else if (*p >= '0' && *p <= '9') {
+			char *e;
+			unsigned long n = strtoul(p, &e, 10);
+
+			p = e;
+			if (n > ATLAS_ARITY_EXACT_MAX)
+				n = ATLAS_ARITY_EXACT_MAX;
+			if (*p == '+') {
+				set |= 1u << (ATLAS_ARITY_VARIADIC_SHIFT + n);
+				p++;
+			} else {
+				set |= 1u << n;
+			}
+		}
+		if (*p != ',')
+			break;
+		p++;
+	}
+	*end = p;
+	return set;
+}
+
+bool atlas_arity(const char *name, size_t len,
+		 uint32_t sets[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_ARITY, "", 0, name, len);
+	unsigned int k;
+
+	if (!p)
+		return false;
+	memset(sets, 0, ATLAS_MAX_RELEASES * sizeof(*sets));
+	for (p = line_value(p); *p && *p != '\n';) {
+		uint32_t set = parse_arity(p, &p), mask;
+
+		if (*p++ != ':')
+			break;
+		mask = parse_ranges(p, &p);
+		for (k = 0; k < ATLAS_MAX_RELEASES; k++)
+			if (mask & (1u << k))
+				sets[k] = set;
+		if (*p != ' ')
+			break;
+		p++;
+	}
+	return true;
+}
+
+bool atlas_knows(const char *s, size_t len)
+{
+	if (!loaded && atlas_load())
+		return false;
+	return loaded > 0 && names_has(hash_name(s, len));
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * atlas: which kernel releases have each interface - header, identifier,
+ * struct tag and member, arity - as mined from the kernel's own trees by
+ * atlas/mkatlas and carried inside modport (modport/atlas.txt, embedded at
+ * build time: no file to find at run time).  Only what went away at some
+ * release is in it (and the names of the table of changes): a name it does
+ * not know is one every release has, or one no release had.
+ */
+#ifndef MODPORT_ATLAS_H
+#define MODPORT_ATLAS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "atlasfmt.h"
+
+/* Read the embedded atlas (once).  Returns 0 or -ENOMEM / -EINVAL. */
+int atlas_load(void);
+
+unsigned int atlas_nr_releases(void);
+const char *atlas_release_name(unsigned int k);
+unsigned int atlas_release_kv(unsigned int k);	/* KV() */
+
+/*
+ * The releases (bit k: release k) that have name[0..len) as kind (enum
+ * atlas_kind; tag for ATLAS_MEMBER, else NULL), or 0: not in the atlas.
+ */
+uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
+		    const char *name, size_t len);
+
+/*
+ * The releases that have identifier name[0..len) as one of the kinds
+ * (atlas_kind letters) of want; 0 when it is not in the atlas.
+ */
+uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want);
+
+/*
+ * The arity sets of name per release (atlasfmt.h), into sets[0..nr
+ * releases); false when its arity never changed.
+ */
+bool atlas_arity(const char *name, size_t len,
+		 uint32_t sets[ATLAS_MAX_RELEASES]);
+
+/*
+ * Is s[0..len) a name the atlas can say something of - an identifier,
+ * member, tag or arity, or a header as "<path>"?  (A hash probe: a rare
+ * false yes is sorted out by the lookups.)
+ */
+bool atlas_knows(const char *s, size_t len);
+
+#endif

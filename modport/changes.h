@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * changes: the table of API changes (changes.def): what the table-driven
+ * fix family (rules/changes.c) fixes, and the advice the atlas's findings
+ * (rules/gone.c) give for what they find gone.
+ */
+#ifndef MODPORT_CHANGES_H
+#define MODPORT_CHANGES_H
+
+#include <stddef.h>
+
+enum change_kind {
+	C_RENAME, C_HEADER, C_REMOVE_LINE, C_REMOVE_WORD, C_UNWRAP, C_EXPAND,
+	C_DROP_ARG, C_ADD_ARG, C_QUOTE_ARG, C_PERSON,
+};
+
+enum { CALL_ANY, CALL_STATEMENT };
+
+struct api_change {
+	enum change_kind kind;
+	const char *old, *new;
+	const char *gone, *since;	/* "6.12"; "" none */
+	int arg;
+	const char *advice;
+};
+
+extern const struct api_change api_changes[];
+extern const size_t nr_api_changes;
+
+/* The change whose old form is name[0..len) (or "<name>"), or NULL. */
+const struct api_change *change_for(const char *name, size_t len);
+const char *change_kind_name(enum change_kind k);
+/* Its gone and since versions as KV(); 0 for "". */
+unsigned int change_gone(const struct api_change *ch);
+unsigned int change_since(const struct api_change *ch);
+
+#endif

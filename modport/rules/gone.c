@@ -1,0 +1,534 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gone.c: every use of an interface that an older kernel had and some
+ * kernel of the target lacks, from the atlas (atlas.h): an #include, an
+ * identifier (a function, macro, type, enum constant or variable), a
+ * struct tag, a member after '.' or '->', and a call whose number of
+ * arguments no longer fits.  Each names the last release that had it and
+ * the first that does not.  What the file itself defines (its macros,
+ * functions, types, members, variables, and those of its local headers)
+ * shadows the atlas; conditions (#ifdef X) are not uses; the line of a
+ * finding of another rule is left to that rule.
+ *
+ *	gone		the target lacks it
+ *	signature	the target's form takes another number of arguments
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../atlas.h"
+#include "../changes.h"
+#include "../engine.h"
+#include "../harvest.h"
+#include "../kversion.h"
+
+static const enum rule_id rules[] = { R_GONE, R_SIGNATURE, NR_RULES };
+
+/* The names a file and its local headers define. */
+struct shadow {
+	char **name;
+	size_t size, used;
+	bool made;
+};
+
+struct ctx {
+	struct porter *pt;
+	const struct token *tok;
+	const char *buf;
+	uint32_t target;	/* the atlas releases within --target */
+	char range[48];
+	struct shadow sh;
+};
+
+static uint64_t hash_name(const char *s, size_t len)
+{
+	uint64_t h = 1469598103934665603ull;
+
+	while (len--)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
+	return h;
+}
+
+static size_t shadow_slot(const struct shadow *sh, const char *s, size_t len)
+{
+	size_t j = hash_name(s, len) & (sh->size - 1);
+
+	while (sh->name[j] && (strlen(sh->name[j]) != len ||
+			       memcmp(sh->name[j], s, len)))
+		j = (j + 1) & (sh->size - 1);
+	return j;
+}
+
+static int shadow_add(struct shadow *sh, const char *s)
+{
+	size_t len = strlen(s), j;
+
+	if (2 * (sh->used + 1) > sh->size) {
+		struct shadow big = { .size = sh->size ? 2 * sh->size : 256 };
+		size_t i;
+
+		big.name = calloc(big.size, sizeof(*big.name));
+		if (!big.name)
+			return -1;
+		for (i = 0; i < sh->size; i++)
+			if (sh->name[i])
+				big.name[shadow_slot(&big, sh->name[i],
+						     strlen(sh->name[i]))] =
+					sh->name[i];
+		free(sh->name);
+		sh->name = big.name;
+		sh->size = big.size;
+	}
+	j = shadow_slot(sh, s, len);
+	if (sh->name[j])
+		return 0;
+	sh->name[j] = strdup(s);
+	if (!sh->name[j])
+		return -1;
+	sh->used++;
+	return 0;
+}
+
+static void harvested(void *arg, const struct harvest_name *hn)
+{
+	struct ctx *c = arg;
+
+	if (shadow_add(&c->sh, hn->name))
+		porter_fail(c->pt, -12);	/* ENOMEM */
+	if (hn->kind == HK_MEMBER && hn->tag && shadow_add(&c->sh, hn->tag))
+		porter_fail(c->pt, -12);
+}
+
+/* What the file and its local headers define, read once. */
+static void make_shadow(struct ctx *c)
+{
+	struct header_set *hs;
+	size_t i;
+
+	c->sh.made = true;
+	if (harvest(c->buf, c->pt->tl, 1, harvested, c))
+		porter_fail(c->pt, -12);
+	hs = file_headers(c->pt);
+	for (i = 0; hs && i < hs->nr; i++)
+		if (harvest(hs->h[i].buf, &hs->h[i].tl, 1, harvested, c))
+			porter_fail(c->pt, -12);
+}
+
+static bool shadowed(struct ctx *c, const char *s, size_t len)
+{
+	if (!c->sh.made)
+		make_shadow(c);
+	return c->sh.size && c->sh.name[shadow_slot(&c->sh, s, len)];
+}
+
+static void shadow_free(struct shadow *sh)
+{
+	size_t i;
+
+	for (i = 0; i < sh->size; i++)
+		free(sh->name[i]);
+	free(sh->name);
+}
+
+/*
+ * The first release of the target that lacks what mask has, after a
+ * release that had it: its index in *missing and the last release before
+ * it that had it in *last.  False when every kernel of the target has it
+ * or it is not an older interface.
+ */
+static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
+		      unsigned int *last, unsigned int *missing)
+{
+	unsigned int t, k;
+
+	if (!mask)
+		return false;	/* not in the atlas */
+	for (t = 0; t < atlas_nr_releases(); t++) {
+		if (!(c->target & (1u << t)) || (present & (1u << t)))
+			continue;
+		for (k = t; k-- > 0;)
+			if (mask & (1u << k)) {
+				*last = k;
+				for (*missing = k + 1; mask & (1u << *missing);)
+					++*missing;
+				return true;
+			}
+	}
+	return false;
+}
+
+/* Another rule's finding on the line of pos already names it. */
+static bool line_taken(const struct ctx *c, size_t pos)
+{
+	size_t from = line_start(c->buf, pos), i;
+	const struct port *out = c->pt->out;
+
+	for (i = 0; i < out->nr_f; i++)
+		if (out->f[i].rule != R_GONE && out->f[i].rule != R_SIGNATURE &&
+		    out->f[i].pos >= from && line_start(c->buf, out->f[i].pos) == from)
+			return true;
+	return false;
+}
+
+/*
+ * Token i uses what mask (the releases that had it as this use needs it)
+ * names; present: the releases that have the name in any form.
+ */
+static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
+		   uint32_t present)
+{
+	const struct token *t = &c->tok[i];
+	const struct api_change *ch;
+	unsigned int last, missing;
+
+	if (!went_away(c, mask, present, &last, &missing) ||
+	    line_taken(c, t->pos))
+		return;
+	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
+		return;
+	ch = change_for(c->buf + t->pos, t->len);
+	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+		    "%s '%.*s' went away between Linux %s and %s (the last release with it: %s); the target %s lacks it: %s",
+		    what, (int)t->len, c->buf + t->pos,
+		    atlas_release_name(last), atlas_release_name(missing),
+		    atlas_release_name(last), c->range,
+		    ch ? ch->advice : "port it by hand (modport knows no replacement yet)");
+}
+
+/* The token before i, comments skipped (i itself at the start). */
+static size_t prev_tok(const struct ctx *c, size_t i)
+{
+	while (i > 0 && c->tok[i - 1].type == TOKEN_COMMENT)
+		i--;
+	return i > 0 ? i - 1 : i;
+}
+
+static size_t next_tok(const struct ctx *c, size_t i)
+{
+	for (i++; c->tok[i].type == TOKEN_COMMENT; i++)
+		;
+	return i;
+}
+
+static bool is_arrow(const struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+
+	return t->type == TOKEN_SPECIAL &&
+	       ((t->len == 1 && c->buf[t->pos] == '.') ||
+		(t->len == 2 && !memcmp(c->buf + t->pos, "->", 2)));
+}
+
+/* The arguments of the call whose '(' is at i, or -1 if unbalanced. */
+static int count_args(const struct ctx *c, size_t i)
+{
+	int depth = 0, n = 0;
+	bool any = false;
+
+	for (; c->tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &c->tok[i];
+
+		if (t->type == TOKEN_COMMENT)
+			continue;
+		if (match_op(c->buf, t, '(') || match_op(c->buf, t, '[') ||
+		    match_op(c->buf, t, '{')) {
+			if (depth++ == 0)
+				continue;
+		} else if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']') ||
+			   match_op(c->buf, t, '}')) {
+			if (--depth == 0)
+				return any ? n + 1 : 0;
+		} else if (depth == 1 && match_op(c->buf, t, ',')) {
+			n++;
+		}
+		any = true;
+	}
+	return -1;
+}
+
+static void show_arity(uint32_t set, char *buf, size_t size)
+{
+	unsigned int k;
+	size_t o = 0;
+
+	buf[0] = 0;
+	for (k = 0; k <= ATLAS_ARITY_EXACT_MAX && o + 8 < size; k++) {
+		if (set & (1u << k))
+			o += (size_t)snprintf(buf + o, size - o, "%s%u",
+					      o ? " or " : "", k);
+		if (set & (1u << (ATLAS_ARITY_VARIADIC_SHIFT + k)))
+			o += (size_t)snprintf(buf + o, size - o, "%s%u or more",
+					      o ? " or " : "", k);
+	}
+}
+
+/* A call f(...) at i whose argument count the target no longer takes. */
+static void check_call(struct ctx *c, size_t i, size_t open)
+{
+	uint32_t sets[ATLAS_MAX_RELEASES];
+	const struct token *t = &c->tok[i];
+	unsigned int k, r, n;
+	char now[64], then[64];
+	int args;
+
+	if (!atlas_arity(c->buf + t->pos, t->len, sets))
+		return;
+	args = count_args(c, open);
+	if (args < 0)
+		return;
+	n = (unsigned int)args;
+	for (r = 0; r < atlas_nr_releases(); r++) {
+		if (!(c->target & (1u << r)) || !sets[r] ||
+		    atlas_arity_fits(sets[r], n))
+			continue;
+		for (k = r; k-- > 0;)
+			if (sets[k] && atlas_arity_fits(sets[k], n))
+				break;
+		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
+		    shadowed(c, c->buf + t->pos, t->len))
+			return;
+		show_arity(sets[r], now, sizeof(now));
+		show_arity(sets[k], then, sizeof(then));
+		add_finding(c->pt, t->pos, R_SIGNATURE, SEV_WARNING, false,
+			    "'%.*s' takes %s arguments in Linux %s (%s in %s, as this call has %u): the target %s needs the new form; port it by hand",
+			    (int)t->len, c->buf + t->pos, now,
+			    atlas_release_name(r), then,
+			    atlas_release_name(k), n, c->range);
+		return;
+	}
+}
+
+/* How far back a variable's declaration is looked for, in tokens. */
+#define STRUCT_OF_REACH 4096
+
+/*
+ * The struct tag of the variable at token v: the nearest "struct TAG *v"
+ * or "struct TAG v" before it, within STRUCT_OF_REACH tokens (a long
+ * function's locals, its parameters): SCAN_NONE if none, and then no
+ * finding - a member is reported only where its struct is known.
+ */
+static size_t struct_of(const struct ctx *c, size_t v)
+{
+	const struct token *x = &c->tok[v];
+	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
+
+	for (k = v; k-- > stop;) {
+		if (c->tok[k].type != TOKEN_IDENT || c->tok[k].len != x->len ||
+		    memcmp(c->buf + c->tok[k].pos, c->buf + x->pos, x->len))
+			continue;
+		for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
+			;
+		if (c->tok[j].type == TOKEN_IDENT &&
+		    (match_ident(c->buf, &c->tok[j - 1], "struct") ||
+		     match_ident(c->buf, &c->tok[j - 1], "union")))
+			return j;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * The struct tag of the initializer that the designator '.' at dot is
+ * in: "struct TAG x[] = { ..., .m = ... }"; SCAN_NONE if none.
+ */
+static size_t initializer_struct(const struct ctx *c, size_t dot)
+{
+	size_t k = dot, steps;
+	int depth = 0;
+
+	while (k-- > 0) {
+		if (match_op(c->buf, &c->tok[k], '}'))
+			depth++;
+		else if (match_op(c->buf, &c->tok[k], '{') && depth-- == 0)
+			break;
+	}
+	if (k == (size_t)-1 || k == 0)
+		return SCAN_NONE;
+	k = prev_tok(c, k);
+	if (match_op(c->buf, &c->tok[k], '{'))	/* an array of structs */
+		k = prev_tok(c, k);
+	if (!match_op(c->buf, &c->tok[k], '='))
+		return SCAN_NONE;
+	if (c->tok[prev_tok(c, k)].type == TOKEN_IDENT &&
+	    is_arrow(c, prev_tok(c, prev_tok(c, k))))
+		return SCAN_NONE;	/* .outer = { .m = ... }: nested */
+	for (steps = 0; k > 1 && steps < 12; steps++) {
+		k = prev_tok(c, k);
+		if (match_op(c->buf, &c->tok[k], ';') ||
+		    match_op(c->buf, &c->tok[k], '}'))
+			return SCAN_NONE;
+		if (match_ident(c->buf, &c->tok[k], "struct") ||
+		    match_ident(c->buf, &c->tok[k], "union"))
+			return c->tok[k + 1].type == TOKEN_IDENT ? k + 1 :
+			       SCAN_NONE;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * A member after '->' or '.' at token arrow: reported only where the
+ * struct is known - "p->m" with p declared "struct TAG *p", or
+ * ".m = " in "struct TAG x = { ... }" - and the kernel's TAG lost m.
+ */
+static void member_use(struct ctx *c, size_t i, size_t arrow)
+{
+	const struct token *m = &c->tok[i];
+	size_t var = prev_tok(c, arrow), tag;
+	uint32_t had, tag_mask;
+
+	if (var == arrow)
+		return;
+	if (c->tok[var].type == TOKEN_IDENT)
+		tag = struct_of(c, var);
+	else if (match_op(c->buf, &c->tok[var], '{') ||
+		 match_op(c->buf, &c->tok[var], ','))
+		tag = initializer_struct(c, arrow);
+	else
+		return;
+	if (tag == SCAN_NONE)
+		return;
+	tag_mask = atlas_mask(ATLAS_TAG, NULL, 0, c->buf + c->tok[tag].pos,
+			      c->tok[tag].len);
+	if (!tag_mask)
+		tag_mask = ~0u;	/* every release has the struct */
+	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
+			 c->tok[tag].len, c->buf + m->pos, m->len);
+	if (!had || shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
+		return;
+	/* present: where TAG still has m, or is not known */
+	report(c, i, "the member", had, had | ~tag_mask);
+}
+
+/* Names of the language and the compiler, never the kernel's. */
+static bool builtin(const char *s, size_t len)
+{
+	static const char *const names[] = {
+		"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", "NULL",
+		"true", "false", "bool", "offsetof", "main", "inline",
+		"__inline__", "__inline", "asm", "__asm__", "typeof",
+		"__typeof__", "__attribute__", "__builtin_expect",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strlen(names[k]) == len && !memcmp(names[k], s, len))
+			return true;
+	return false;
+}
+
+static void ident(struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+	size_t prev = prev_tok(c, i), next = next_tok(c, i);
+	const char *s = c->buf + t->pos;
+	uint32_t id, tag;
+	bool call = match_op(c->buf, &c->tok[next], '(');
+
+	if (builtin(s, t->len))
+		return;
+	if (prev != i && is_arrow(c, prev)) {
+		member_use(c, i, prev);
+		return;
+	}
+	id = atlas_mask(ATLAS_IDENT, NULL, 0, s, t->len);
+	if ((id & c->target) == c->target) {	/* every kernel has it */
+		if (call)
+			check_call(c, i, next);
+		return;
+	}
+	tag = atlas_mask(ATLAS_TAG, NULL, 0, s, t->len);
+	if (prev != i && (match_ident(c->buf, &c->tok[prev], "struct") ||
+			  match_ident(c->buf, &c->tok[prev], "union"))) {
+		report(c, i, "the struct", tag, tag | id);	/* rcu_head */
+		return;
+	}
+	if (call) {
+		report(c, i, "the function",
+		       atlas_ident_kinds(s, t->len, "pfnmv"), id);
+		check_call(c, i, next);
+	} else {
+		report(c, i, "the name", atlas_ident_kinds(s, t->len, "metv"),
+		       id);
+	}
+}
+
+static void header(struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+
+	uint32_t mask;
+
+	if (t->len <= 2)
+		return;
+	mask = atlas_mask(ATLAS_HEADER, NULL, 0, c->buf + t->pos + 1,
+			  t->len - 2);
+	report(c, i, "the header", mask, mask);
+}
+
+/* The atlas releases within the target. */
+static uint32_t target_releases(const struct porter *pt, char *range,
+				size_t size)
+{
+	struct kv_range r;
+	uint32_t mask = 0;
+	unsigned int k;
+
+	kv_target(pt->opts->rules, &r);
+	kv_format_range(&r, range, size);
+	for (k = 0; k < atlas_nr_releases(); k++)
+		if (atlas_release_kv(k) >= r.lo && atlas_release_kv(k) <= r.hi)
+			mask |= 1u << k;
+	return mask;
+}
+
+/* Does the file include the C library's headers (a program, not kernel code)? */
+static bool userspace(const struct porter *pt)
+{
+	static const char *const libc[] = {
+		"<stdio.h>", "<stdlib.h>", "<unistd.h>", "<string.h>",
+		"<errno.h>", "<fcntl.h>", "<stdint.h>", "<assert.h>",
+		"<pthread.h>", "<getopt.h>", "<signal.h>", "<stdbool.h>",
+	};
+	const struct token *t;
+
+	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
+		if (t->type == TOKEN_HEADER && TOKEN_IN(pt->buf, t, libc))
+			return true;
+	return false;
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
+	size_t k;
+
+	if (!n || (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE)))
+		return;
+	c.target = target_releases(pt, c.range, sizeof(c.range));
+	if (c.target && userspace(pt))
+		return;
+	for (k = 0; k < n && c.target && !pt->error; k++) {
+		if (h[k].flags & H_DEAD)
+			continue;
+		if (h[k].kw != KW_NONE && h[k].kw != KW_DEFINE &&
+		    h[k].kw != KW_INCLUDE)
+			continue;	/* #ifdef X, #undef X: not uses */
+		if (h[k].kw == KW_DEFINE && (h[k].flags & H_ARG))
+			continue;	/* the file defines it */
+		if (c.tok[h[k].tok].type == TOKEN_HEADER) {
+			if (h[k].kw == KW_INCLUDE)
+				header(&c, h[k].tok);
+		} else {
+			ident(&c, h[k].tok);
+		}
+	}
+	shadow_free(&c.sh);
+}
+
+static const struct family gone = {
+	.name = "gone",
+	.rules = rules,
+	.wants = atlas_knows,
+	.run = run,
+};
+FAMILY(gone)
