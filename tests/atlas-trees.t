@@ -10,13 +10,14 @@
 #    into hdr/asm, include/uapi and arch/x86/include/uapi/asm into uapi/,
 #    not include/generated; an owner's EXTRAVERSION left out of the release;
 #  - a Debian kernel already unpacked in CACHE/kernels: the -common
-#    headers, the -amd64 Module.symvers's names as the exports;
+#    headers, the -amd64 Module.symvers's names as the exports, or with a
+#    linux-source package (already downloaded) the exports of its source;
 #  - the same bytes when extracted again; a release already extracted is
 #    left alone; an absent repository is skipped with a message; an unknown
 #    option or release is refused.
 . "$(dirname "$0")/lib.sh"
-need git tar
-plan 24
+need git tar dpkg-deb xz
+plan 26
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
 AT=$TOP/scripts/atlas-trees
@@ -73,12 +74,24 @@ put "$deb/linux-headers-9.1.0-1-common/arch/arm/include/asm/arm.h" 'arm'
 put "$deb/linux-headers-9.1.0-1-amd64/Module.symvers" \
 	$'0x1\tzeta\tvmlinux\tEXPORT_SYMBOL\t\n0x2\teta\tdrivers/x\tEXPORT_SYMBOL_GPL\tNS'
 
+# a linux-source package, as if downloaded already
+src=$tmp/srcdeb
+put "$src/tree/linux-source-9.1/kernel/k.c" 'EXPORT_SYMBOL(srcsym);'
+put "$src/tree/linux-source-9.1/arch/x86/kernel/k.c" 'EXPORT_SYMBOL_GPL(x86src);'
+put "$src/tree/linux-source-9.1/arch/arm/kernel/k.c" 'EXPORT_SYMBOL(armsrc);'
+put "$src/tree/linux-source-9.1/tools/t.c" 'EXPORT_SYMBOL(toolsrc);'
+put "$src/deb/DEBIAN/control" $'Package: linux-source-9.1\nVersion: 9.1.5-2\nArchitecture: all\nMaintainer: t <t@t>\nDescription: t'
+mkdir -p "$src/deb/usr/src" "$tmp/cache/atlas/debs/9.2"
+tar -cJf "$src/deb/usr/src/linux-source-9.1.tar.xz" -C "$src/tree" linux-source-9.1
+dpkg-deb -Zxz --build "$src/deb" "$tmp/cache/atlas/debs/9.2/linux-source-9.1_9.1.5-2_all.deb" >/dev/null
+
 conf=$tmp/trees.conf
 cat >"$conf" <<EOF
 # a comment
 2.6.0	github	o/old	$c_old
 6.6	github	o/new	$c_new	linux-6.6
 9.1	debian	nosuite	9.1.5-2	linux-headers-9.1.0-1-common linux-headers-9.1.0-1-amd64
+9.2	debian	nosuite	9.1.5-2	linux-headers-9.1.0-1-common linux-headers-9.1.0-1-amd64 linux-source-9.1
 3.0	github	o/absent	0123456789012345678901234567890123456789
 EOF
 run() { "$AT" -c "$tmp/cache" -m "$tmp/mirror" -C "$conf" "$@"; }
@@ -112,6 +125,9 @@ is "$(cat "$t/RELEASE")" "9.1.5 debian nosuite 9.1.5-2 linux-headers-9.1.0-1-com
 is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/da.h ./linux/d.h " \
 	"debian: the -common headers, x86 only"
 is "$(tr '\n' ' ' <"$t/exports")" "eta zeta " "debian: the names of Module.symvers"
+t=$tmp/cache/atlas/trees/9.2
+is "$(tr '\n' ' ' <"$t/exports")" "srcsym x86src " "debian with linux-source: the exports of its source, not other arches nor tools"
+is "$(tr '\n' ' ' <"$t/exports.symvers")" "eta zeta " "debian with linux-source: Module.symvers's names beside them"
 
 sums() { (cd "$tmp/cache/atlas/trees" && find . -type f -print0 | sort -z | xargs -0 sha256sum); }
 before=$(sums)
@@ -121,7 +137,7 @@ out=$(run -f 2>&1); status=$?
 is "$status" 0 "-f extracts again"
 like "$out" "2.6.0: 2.6.9 github" "-f extracts a release already extracted"
 is "$(sums)" "$before" "the same bytes when extracted again"
-is "$(ls -A "$tmp/cache/atlas/trees" | tr '\n' ' ')" "2.6.0 6.6 9.1 " "no temporary folder is left"
+is "$(ls -A "$tmp/cache/atlas/trees" | tr '\n' ' ')" "2.6.0 6.6 9.1 9.2 " "no temporary folder is left"
 
 out=$(run 6.6 2>&1)
 unlike "$out" "2.6.0" "only the releases named"
