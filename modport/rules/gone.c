@@ -395,8 +395,9 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 			 c->tok[tag].len, c->buf + m->pos, m->len);
 	if (!had || shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
 		return;
-	/* present: where TAG still has m, or is not known */
-	report(c, i, "the member", had, had | ~tag_mask);
+	/* present: where TAG still has m (or a macro spells it), or is unknown */
+	report(c, i, "the member", had, had | ~tag_mask |
+	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
 }
 
 /* Names of the language and the compiler, never the kernel's. */
@@ -442,13 +443,25 @@ static void ident(struct ctx *c, size_t i)
 		report(c, i, "the struct", tag, tag | id);	/* rcu_head */
 		return;
 	}
+	/*
+	 * What a module can have used: a function the kernel exported, a
+	 * type, or a name of the table of changes.  A macro or a constant
+	 * alone is too often a header's private name (SR, D, mode) for a
+	 * finding.
+	 */
 	if (call) {
-		report(c, i, "the function",
-		       atlas_ident_kinds(s, t->len, "pfnmv"), id);
+		uint32_t used = atlas_mask(ATLAS_EXPORT, NULL, 0, s, t->len);
+
+		if (change_for(s, t->len))
+			used |= atlas_ident_kinds(s, t->len, "pfnmv");
+		report(c, i, "the function", used, id);
 		check_call(c, i, next);
 	} else {
-		report(c, i, "the name", atlas_ident_kinds(s, t->len, "metv"),
-		       id);
+		uint32_t used = atlas_ident_kinds(s, t->len, "t");
+
+		if (change_for(s, t->len))
+			used |= atlas_ident_kinds(s, t->len, "metv");
+		report(c, i, "the name", used, id);
 	}
 }
 
@@ -497,6 +510,16 @@ static bool userspace(const struct porter *pt)
 	return false;
 }
 
+/* A file of another architecture's tree (the atlas is x86's). */
+static bool other_arch(const char *path)
+{
+	const char *a = path ? strstr(path, "arch/") : NULL;
+
+	if (!a || (a != path && a[-1] != '/'))
+		return false;
+	return strncmp(a + 5, "x86/", 4) != 0;
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
@@ -505,7 +528,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	if (!n || (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE)))
 		return;
 	c.target = target_releases(pt, c.range, sizeof(c.range));
-	if (c.target && userspace(pt))
+	if (c.target && (userspace(pt) || other_arch(pt->path)))
 		return;
 	for (k = 0; k < n && c.target && !pt->error; k++) {
 		if (h[k].flags & H_DEAD)

@@ -1,0 +1,486 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * changes.c: the API changes of the table (changes.def), fixed from its
+ * rows: renames, header moves, removed no-ops and simple signature
+ * changes.  Where every kernel of the target has the new form, the old
+ * one is rewritten; where the target straddles the change, both forms are
+ * kept under #if LINUX_VERSION_CODE (a header or a whole line), or a
+ * compat #define keeps the old name for the older kernels (a rename);
+ * what has no such form is reported with the row's advice.
+ *
+ *	api-rename	RENAME rows
+ *	api-header	HEADER rows
+ *	api-removed	REMOVE_LINE, REMOVE_WORD, UNWRAP, EXPAND rows
+ *	api-signature	DROP_ARG, ADD_ARG, QUOTE_ARG rows
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../changes.h"
+#include "../directive.h"
+#include "../engine.h"
+#include "../kversion.h"
+
+static const char **words;	/* made once, from the table */
+static struct family changes;
+
+static const enum rule_id rules[] = {
+	R_API_RENAME, R_API_HEADER, R_API_REMOVED, R_API_SIGNATURE, NR_RULES
+};
+
+/* The words: every row's old form, headers as "<path>". */
+static void __attribute__((constructor)) make_words(void)
+{
+	size_t i, n = 0;
+
+	words = calloc(nr_api_changes + 1, sizeof(*words));
+	if (!words) {
+		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
+		exit(2);
+	}
+	for (i = 0; i < nr_api_changes; i++) {
+		const struct api_change *ch = &api_changes[i];
+		char *hdr;
+
+		if (ch->kind == C_PERSON)
+			continue;
+		if (!strchr(ch->old, '/')) {
+			words[n++] = ch->old;
+			continue;
+		}
+		hdr = malloc(strlen(ch->old) + 3);
+		if (!hdr) {
+			fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
+			exit(2);
+		}
+		sprintf(hdr, "<%s>", ch->old);
+		words[n++] = hdr;
+	}
+	changes.words = words;
+}
+
+struct ctx {
+	struct porter *pt;
+	const struct token *tok;
+	const char *buf;
+	struct kv_range r;
+	char range[48];
+	bool need_version_h;
+	char *shims;		/* compat #defines for after the includes */
+};
+
+static enum rule_id rule_of(enum change_kind k)
+{
+	switch (k) {
+	case C_RENAME:
+		return R_API_RENAME;
+	case C_HEADER:
+		return R_API_HEADER;
+	case C_DROP_ARG:
+	case C_ADD_ARG:
+	case C_QUOTE_ARG:
+		return R_API_SIGNATURE;
+	default:
+		return R_API_REMOVED;
+	}
+}
+
+static void version_args(unsigned int v, char *buf, size_t size)
+{
+	snprintf(buf, size, "%u, %u, %u", v >> 16, (v >> 8) & 0xff, v & 0xff);
+}
+
+/* The #include <linux/version.h> an #if needs, unless the file has it. */
+static const char *version_h(struct ctx *c)
+{
+	if (memmem(c->buf, c->pt->len, "<linux/version.h>", 17) ||
+	    c->need_version_h)
+		return "";
+	c->need_version_h = true;
+	return "#include <linux/version.h>";
+}
+
+/*
+ * The line [from, to) becomes "#if >= since: now; #else: old; #endif".
+ * old is the line as it is, now the line with the fix.
+ */
+static void keep_both(struct ctx *c, const struct api_change *ch, size_t from,
+		      size_t to, const char *now)
+{
+	const char *eol = c->pt->eol, *vh = version_h(c);
+	char v[32], *text;
+
+	version_args(change_since(ch), v, sizeof(v));
+	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%s%s#else%s%.*s%s#endif%s",
+			     vh, *vh ? eol : "", v, eol, now, eol, eol,
+			     (int)(to - from), c->buf + from, eol, eol);
+	if (text)
+		add_edit(c->pt, from, after_eol(c->buf, c->pt->len, to) - from,
+			 text);
+	free(text);
+}
+
+static bool straddles(const struct ctx *c, const struct api_change *ch)
+{
+	return c->r.lo < change_since(ch);
+}
+
+/* Does the target need this row at all? */
+static bool applies(const struct ctx *c, const struct api_change *ch)
+{
+	unsigned int gone = change_gone(ch);
+
+	return !gone || c->r.hi >= gone;
+}
+
+static bool finding(struct ctx *c, size_t i, const struct api_change *ch,
+		    bool fixed, const char *how)
+{
+	add_finding(c->pt, c->tok[i].pos, rule_of(ch->kind), SEV_WARNING,
+		    fixed, "%s%s%s%s", ch->advice, how ? " (" : "",
+		    how ? how : "", how ? ")" : "");
+	return fixed;
+}
+
+static void header(struct ctx *c, size_t i, const struct api_change *ch)
+{
+	size_t hash = directive_of(c->pt->tl, i), from, to;
+	char *now;
+
+	if (ch->kind == C_REMOVE_LINE) {
+		finding(c, i, ch, true, NULL);
+		define_range(c->pt, hash, &from, &to);
+		add_edit(c->pt, from, to - from, "");
+		return;
+	}
+	if (!straddles(c, ch)) {
+		finding(c, i, ch, true, NULL);
+		now = porter_printf(c->pt, "<%s>", ch->new);
+		if (now)
+			add_edit(c->pt, c->tok[i].pos, c->tok[i].len, now);
+		free(now);
+		return;
+	}
+	finding(c, i, ch, true, "both kept under #if LINUX_VERSION_CODE for the target's older kernels");
+	from = line_start(c->buf, c->tok[hash].pos);
+	to = line_end(c->buf, c->pt->len, c->tok[i].pos);
+	now = porter_printf(c->pt, "#include <%s>", ch->new);
+	if (now)
+		keep_both(c, ch, from, to, now);
+	free(now);
+}
+
+/* The ')' that closes the '(' at open, or SCAN_NONE. */
+static size_t close_of(const struct ctx *c, size_t open)
+{
+	return match_close(c->buf, c->pt->tl, open, '(', ')');
+}
+
+/* Is the call at i a statement whose result is unused? */
+static bool statement_call(const struct ctx *c, size_t i, size_t close)
+{
+	size_t before = code_before(c->pt->tl, i);
+	size_t after = next_code(c->pt->tl, close);
+
+	if (!match_op(c->buf, &c->tok[after], ';'))
+		return false;
+	return before == SCAN_NONE || match_op(c->buf, &c->tok[before], ';') ||
+	       match_op(c->buf, &c->tok[before], '{') ||
+	       match_op(c->buf, &c->tok[before], '}') ||
+	       match_op(c->buf, &c->tok[before], ')') ||
+	       match_ident(c->buf, &c->tok[before], "else");
+}
+
+static void add_shim(struct ctx *c, const struct api_change *ch)
+{
+	char v[32], *more;
+
+	version_args(change_since(ch), v, sizeof(v));
+	more = porter_printf(c->pt, "%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%s)%s#define %s %s%s#endif%s",
+			     c->shims ? c->shims : "", v, c->pt->eol, ch->new,
+			     ch->old, c->pt->eol, c->pt->eol);
+	free(c->shims);
+	c->shims = more;
+}
+
+static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
+		   size_t open)
+{
+	bool old_at_lo = !change_gone(ch) || c->r.lo < change_gone(ch);
+
+	if (ch->arg == CALL_STATEMENT &&
+	    (open == SCAN_NONE || close_of(c, open) == SCAN_NONE ||
+	     !statement_call(c, i, close_of(c, open)))) {
+		finding(c, i, ch, false, "its result is used here: port it by hand");
+		return;
+	}
+	if (straddles(c, ch) && !old_at_lo) {
+		finding(c, i, ch, false, "no form builds on every kernel of the target: keep both under #if LINUX_VERSION_CODE, or narrow --target");
+		return;
+	}
+	if (straddles(c, ch)) {
+		finding(c, i, ch, true, "a compat #define after the includes keeps the old name for the target's older kernels");
+		if (!c->shims || !strstr(c->shims, ch->new))
+			add_shim(c, ch);
+	} else {
+		finding(c, i, ch, true, NULL);
+	}
+	add_edit(c->pt, c->tok[i].pos, c->tok[i].len, ch->new);
+}
+
+/* The token that starts argument n of the call at open, and its end. */
+static bool arg_span(const struct ctx *c, size_t open, int n, size_t *from,
+		     size_t *to)
+{
+	size_t close = close_of(c, open), k, start = next_code(c->pt->tl, open);
+	int at = 0, depth = 0;
+
+	if (close == SCAN_NONE)
+		return false;
+	for (k = start; k < close; k++) {
+		const struct token *t = &c->tok[k];
+
+		if (match_op(c->buf, t, '(') || match_op(c->buf, t, '[') ||
+		    match_op(c->buf, t, '{'))
+			depth++;
+		else if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']') ||
+			 match_op(c->buf, t, '}'))
+			depth--;
+		else if (!depth && match_op(c->buf, t, ',')) {
+			if (at == n) {
+				*from = c->tok[start].pos;
+				*to = tok_end(&c->tok[prev_code(c->pt->tl, k)]);
+				return true;
+			}
+			at++;
+			start = next_code(c->pt->tl, k);
+		}
+	}
+	if (at == n && start < close) {
+		*from = c->tok[start].pos;
+		*to = tok_end(&c->tok[prev_code(c->pt->tl, close)]);
+		return true;
+	}
+	return false;
+}
+
+static int count_args(const struct ctx *c, size_t open)
+{
+	size_t from, to;
+	int n = 0;
+
+	while (arg_span(c, open, n, &from, &to))
+		n++;
+	return n;
+}
+
+/*
+ * The call's text with the row's change: its bytes from the name to the
+ * ')' with argument arg dropped, inserted or quoted.  NULL if not that
+ * shape.
+ */
+static char *changed_call(struct ctx *c, size_t i, size_t open,
+			  const struct api_change *ch)
+{
+	size_t close = close_of(c, open), from, to, pos = c->tok[i].pos;
+	size_t end = tok_end(&c->tok[close]);
+	int n = count_args(c, open);
+
+	switch (ch->kind) {
+	case C_DROP_ARG:
+		if (n != ch->arg + 1 || !arg_span(c, open, ch->arg, &from, &to) ||
+		    !arg_span(c, open, ch->arg - 1, &from, &from))
+			return NULL;
+		return porter_printf(c->pt, "%.*s%.*s", (int)(from - pos),
+				     c->buf + pos, (int)(end - to), c->buf + to);
+	case C_ADD_ARG:
+		if (n != ch->arg || !arg_span(c, open, ch->arg - 1, &from, &to))
+			return NULL;
+		return porter_printf(c->pt, "%.*s, %s%.*s", (int)(to - pos),
+				     c->buf + pos, ch->new, (int)(end - to),
+				     c->buf + to);
+	case C_QUOTE_ARG:
+		if (!arg_span(c, open, ch->arg, &from, &to) ||
+		    c->tok[next_code(c->pt->tl, open)].type != TOKEN_IDENT ||
+		    next_code(c->pt->tl, next_code(c->pt->tl, open)) != close)
+			return NULL;
+		return porter_printf(c->pt, "%.*s\"%.*s\"%.*s",
+				     (int)(from - pos), c->buf + pos,
+				     (int)(to - from), c->buf + from,
+				     (int)(end - to), c->buf + to);
+	default:
+		return NULL;
+	}
+}
+
+static void signature(struct ctx *c, size_t i, const struct api_change *ch,
+		      size_t open)
+{
+	size_t close = open == SCAN_NONE ? SCAN_NONE : close_of(c, open);
+	size_t from, to;
+	char *call, *line;
+
+	call = close == SCAN_NONE ? NULL : changed_call(c, i, open, ch);
+	if (!call) {
+		if (open != SCAN_NONE && close != SCAN_NONE &&
+		    count_args(c, open) == ch->arg + (ch->kind == C_ADD_ARG ? 1 : 0) &&
+		    ch->kind != C_QUOTE_ARG)
+			return;		/* already the new form */
+		finding(c, i, ch, false, "not the old form modport knows: port it by hand");
+		return;
+	}
+	if (!straddles(c, ch)) {
+		finding(c, i, ch, true, NULL);
+		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[close]) -
+			 c->tok[i].pos, call);
+		free(call);
+		return;
+	}
+	from = line_start(c->buf, c->tok[i].pos);
+	to = line_end(c->buf, c->pt->len, c->tok[close].pos);
+	if (line_start(c->buf, tok_end(&c->tok[close])) != from) {
+		finding(c, i, ch, false, "the target straddles the change and the call spans lines: keep both under #if LINUX_VERSION_CODE by hand, or narrow --target");
+		free(call);
+		return;
+	}
+	finding(c, i, ch, true, "both kept under #if LINUX_VERSION_CODE for the target's older kernels");
+	line = porter_printf(c->pt, "%.*s%s%.*s", (int)(c->tok[i].pos - from),
+			     c->buf + from, call,
+			     (int)(to - tok_end(&c->tok[close])),
+			     c->buf + tok_end(&c->tok[close]));
+	if (line)
+		keep_both(c, ch, from, to, line);
+	free(line);
+	free(call);
+}
+
+/*
+ * UNWRAP: the argument; EXPAND: the row's new form with its "%s" replaced
+ * by the argument (the row is data, not a format).
+ */
+static char *expansion(struct ctx *c, const struct api_change *ch,
+		       size_t from, size_t to)
+{
+	const char *hole = ch->kind == C_EXPAND ? strstr(ch->new, "%s") : NULL;
+
+	if (!hole)
+		return porter_printf(c->pt, "%.*s", (int)(to - from),
+				     c->buf + from);
+	return porter_printf(c->pt, "%.*s%.*s%s", (int)(hole - ch->new),
+			     ch->new, (int)(to - from), c->buf + from, hole + 2);
+}
+
+static void removed(struct ctx *c, size_t i, const struct api_change *ch,
+		    size_t open)
+{
+	size_t close = open == SCAN_NONE ? SCAN_NONE : close_of(c, open);
+	size_t semi, from, to;
+	char *text;
+
+	switch (ch->kind) {
+	case C_REMOVE_WORD:
+		finding(c, i, ch, true, NULL);
+		delete_line_range(c->pt, c->tok[i].pos, tok_end(&c->tok[i]));
+		return;
+	case C_REMOVE_LINE:
+		semi = close == SCAN_NONE ? SCAN_NONE : next_code(c->pt->tl, close);
+		if (semi == SCAN_NONE || !match_op(c->buf, &c->tok[semi], ';')) {
+			finding(c, i, ch, false, "not a statement of its own: remove it by hand");
+			return;
+		}
+		finding(c, i, ch, true, NULL);
+		delete_line_range(c->pt, c->tok[i].pos, tok_end(&c->tok[semi]));
+		return;
+	case C_UNWRAP:
+	case C_EXPAND:
+		if (close == SCAN_NONE || !arg_span(c, open, 0, &from, &to) ||
+		    count_args(c, open) != 1) {
+			finding(c, i, ch, false, "not the form modport knows: port it by hand");
+			return;
+		}
+		finding(c, i, ch, true, NULL);
+		text = expansion(c, ch, from, to);
+		if (text)
+			add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[close]) -
+				 c->tok[i].pos, text);
+		free(text);
+		return;
+	default:
+		return;
+	}
+}
+
+static void shims(struct ctx *c)
+{
+	bool eol_first = false;
+	size_t pos;
+	const char *vh;
+	char *text;
+
+	if (!c->shims)
+		return;
+	if (c->pt->sc.last_include != SCAN_NONE) {
+		pos = line_end(c->buf, c->pt->len,
+			       c->tok[c->pt->sc.last_include].pos);
+		eol_first = pos == c->pt->len;
+		pos = after_eol(c->buf, c->pt->len, pos);
+	} else {
+		pos = include_pos(c->pt, &eol_first);
+	}
+	vh = version_h(c);
+	text = porter_printf(c->pt, "%s%s%s%s", eol_first ? c->pt->eol : "",
+			     vh, *vh ? c->pt->eol : "", c->shims);
+	edits_for(c->pt, R_API_RENAME);
+	if (text)
+		add_edit(c->pt, pos, 0, text);
+	free(text);
+	free(c->shims);
+}
+
+static void one(struct ctx *c, const struct hit *h)
+{
+	const struct token *t = &c->tok[h->tok];
+	const struct api_change *ch = change_for(c->buf + t->pos, t->len);
+	size_t next = next_code(c->pt->tl, h->tok);
+	size_t open = match_op(c->buf, &c->tok[next], '(') ? next : SCAN_NONE;
+
+	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)))
+		return;
+	edits_for(c->pt, rule_of(ch->kind));
+	if (t->type == TOKEN_HEADER) {
+		if (h->kw == KW_INCLUDE)
+			header(c, h->tok, ch);
+		return;
+	}
+	if (h->flags & H_PP)
+		return;		/* a directive's name: left to a person */
+	if (ch->kind == C_RENAME)
+		rename_call(c, h->tok, ch, open);
+	else if (ch->kind == C_DROP_ARG || ch->kind == C_ADD_ARG ||
+		 ch->kind == C_QUOTE_ARG)
+		signature(c, h->tok, ch, open);
+	else
+		removed(c, h->tok, ch, open);
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
+	size_t k;
+
+	kv_target(pt->opts->rules, &c.r);
+	kv_format_range(&c.r, c.range, sizeof(c.range));
+	for (k = 0; k < n && !pt->error; k++)
+		if (!(h[k].flags & H_DEAD))
+			one(&c, &h[k]);
+	shims(&c);
+}
+
+static struct family changes = {
+	.name = "changes",
+	.rules = rules,
+	.run = run,		/* .words: make_words() */
+};
+FAMILY(changes)
