@@ -624,7 +624,9 @@ static const struct entry *find(char kind, const char *name)
 /* Did name, as an identifier, a member or a tag, go away (or is it kept)? */
 static bool interesting(const char *name, unsigned int nrel)
 {
-	static const char unions[] = { ATLAS_IDENT, ATLAS_ANY_MEMBER, ATLAS_TAG };
+	static const char unions[] = {
+		ATLAS_IDENT, ATLAS_ANY_MEMBER, ATLAS_TAG, ATLAS_EXPORT,
+	};
 	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
 	size_t k;
 

@@ -133,6 +133,16 @@ static void emit(struct hv *h, enum harvest_kind kind, size_t k,
 	h->fn(h->ctx, &hn);
 }
 
+/* "( * NAME )" or "( * * NAME )" at k: a pointer to a function. */
+static bool pointer_declarator(const struct hv *h, size_t k)
+{
+	if (!is_op(h, k, '(') || !is_op(h, k + 1, '*'))
+		return false;
+	for (k += 2; is_op(h, k, '*'); k++)
+		;
+	return is_ident(h, k) && is_op(h, k + 1, ')');
+}
+
 /*
  * The name a declarator [s, e) declares: the NAME of "( * NAME )", else
  * its last identifier before '[', ':' or '=' that is not an attribute (a
@@ -149,7 +159,8 @@ static size_t declarator_name(const struct hv *h, size_t s, size_t e)
 		if (is_op(h, k, '[') || is_op(h, k, ':') || is_op(h, k, '='))
 			break;
 		if (is_attribute_kw(h, k) || (is_ident(h, k) &&
-					      is_op(h, k + 1, '('))) {
+					      is_op(h, k + 1, '(') &&
+					      !pointer_declarator(h, k + 1))) {
 			if (is_op(h, k + 1, '('))
 				k = match_close(h, k + 1, e);
 			continue;
@@ -252,6 +263,21 @@ static int arity_of(const struct hv *h, size_t k, size_t e)
  * followed by a parameter list that is followed by the end, a comma, a
  * body or an attribute, with a type before it.  NONE if none.
  */
+/* An all-capitals identifier: a macro, by the kernel's convention. */
+static bool all_caps(const struct hv *h, size_t k)
+{
+	const struct token *t = T(h, k);
+	uint32_t i;
+
+	for (i = 0; i < t->len; i++) {
+		char c = h->buf[t->pos + i];
+
+		if (c >= 'a' && c <= 'z')
+			return false;
+	}
+	return true;
+}
+
 static size_t function_name_typed(const struct hv *h, size_t s, size_t e,
 				  bool typed)
 {
@@ -267,6 +293,14 @@ static size_t function_name_typed(const struct hv *h, size_t s, size_t e,
 			if (ident_is(h, k, "FASTCALL"))	/* 2.4: FASTCALL(decl) */
 				return function_name_typed(h, k + 2, close,
 							   typed);
+			if (!typed && all_caps(h, k)) {
+				/* ACPI_EXTERNAL_RETURN_STATUS(decl) */
+				size_t in = function_name_typed(h, k + 2, close,
+								false);
+
+				if (in != NONE)
+					return in;
+			}
 			if (typed && (close + 1 >= e || is_op(h, close + 1, ';') ||
 				      is_op(h, close + 1, ',') ||
 				      is_op(h, close + 1, '{') ||
@@ -326,7 +360,7 @@ static int macro_members(struct hv *h, size_t open, size_t close,
 			for (c = 0; c < nr_tags; c++)
 				emit(h, HK_MEMBER, k, tags[c], 0, NULL);
 	for (k = open + 1; k < close && !ret; k++) {
-		if (is_open(h, k) && !is_op(h, k, '{'))
+		if (is_open(h, k))
 			k = match_close(h, k, close);
 		else if (is_op(h, k, ',') && s == open + 1)
 			s = k + 1;	/* after the group's name */
@@ -532,6 +566,19 @@ static void declaration(struct hv *h, size_t s, size_t e)
 	if (ident_is(h, s, "typedef")) {
 		declarators(h, s + 1, e, HK_TYPEDEF);
 		return;
+	}
+	if (is_ident(h, s) && all_caps(h, s) && is_op(h, s + 1, '(') &&
+	    !h->locals) {
+		/* MACRO(decl) MACRO(decl) ...: each one's declaration */
+		size_t k = s, close;
+
+		while (k < e && is_ident(h, k) && is_op(h, k + 1, '(')) {
+			close = match_close(h, k + 1, e);
+			declaration(h, k + 2, close);
+			k = close + 1;
+		}
+		if (k >= e)
+			return;
 	}
 	name = function_name(h, s, e);
 	if (name != NONE) {

@@ -133,7 +133,11 @@ check_manual() {
 # #else, #endif) is a version-conditional site; build files (Makefile*, Kbuild,
 # *.mk) have golden tests of their own (tests/modport-versions.t, fixtures in tests/modport/versions/).
 preserved() {
-	awk 'function check(   i, l, c) {
+	# the old forms of the table of API changes (modport/changes.def)
+	local changes
+	changes=$(sed -n 's/^CHANGE([A-Z_]*, "\([^"]*\)".*/\1/p' "$TOP/modport/changes.def" |
+		sed 's/[.]/[.]/g' | paste -sd'|')
+	awk -v changes="$changes" 'function check(   i, l, c) {
 		if (file ~ /(^|\/)(Makefile[^\/]*|Kbuild|[^\/]*\.mk)$/)
 			n = 0
 		for (i = 1; i <= n; i++) {
@@ -144,6 +148,8 @@ preserved() {
 				continue
 			if (l ~ /EXPORT_NO_SYMBOLS|EXPORT_SYMTAB|__NO_VERSION__|linux\/(config|malloc)\.h/)
 				continue
+			if (changes != "" && l ~ changes)
+				continue	# a site of the table of API changes (rules/changes.c)
 			if (l ~ /f_dentry|current->e?uid|init_MUTEX|DECLARE_MUTEX|SPIN_LOCK_UNLOCKED|access_ok|SA_SHIRQ|SA_INTERRUPT|kmem_cache_(t|create)|system_utsname|del_timer|del_singleshot|no_llseek|class_create|ioremap_nocache|usb_buffer_|VM_RESERVED|vm_flags|asm\/(system|semaphore)\.h|linux\/(smp_lock|genhd)\.h/)
 				continue	# a site of the API rules since 2.6 (rules/apis.c)
 			if (l ~ /struct inode[ \t]*\*|[.]?ioctl[ \t]*[=:]|create_proc_entry|proc_fops|file_operations|^[ \t]*if[ \t]*\([A-Za-z_][A-Za-z_0-9]*\)[ \t]*$/)

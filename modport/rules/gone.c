@@ -38,6 +38,7 @@ struct ctx {
 	const char *buf;
 	uint32_t target;	/* the atlas releases within --target */
 	char range[48];
+	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
 };
 
@@ -189,11 +190,12 @@ static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 		return;
 	ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-		    "%s '%.*s' went away between Linux %s and %s (the last release with it: %s); the target %s lacks it: %s",
+		    "%s '%.*s' went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
 		    what, (int)t->len, c->buf + t->pos,
 		    atlas_release_name(last), atlas_release_name(missing),
 		    atlas_release_name(last), c->range,
-		    ch ? ch->advice : "port it by hand (modport knows no replacement yet)");
+		    ch ? ": " : " (modport knows no replacement yet)",
+		    ch ? ch->advice : "");
 }
 
 /* The token before i, comments skipped (i itself at the start). */
@@ -391,6 +393,9 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 			      c->tok[tag].len);
 	if (!tag_mask)
 		tag_mask = ~0u;	/* every release has the struct */
+	/* a tag that is a macro (spi_master): its members are another's */
+	tag_mask &= ~atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + c->tok[tag].pos,
+				c->tok[tag].len);
 	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
 			 c->tok[tag].len, c->buf + m->pos, m->len);
 	if (!had || shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
@@ -398,6 +403,17 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	/* present: where TAG still has m (or a macro spells it), or is unknown */
 	report(c, i, "the member", had, had | ~tag_mask |
 	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
+}
+
+/* Is the name at i used as a type: "T x", "T *x", "(T)"? */
+static bool type_use(const struct ctx *c, size_t i, size_t next)
+{
+	const struct token *n = &c->tok[next];
+
+	if (n->type == TOKEN_IDENT || match_op(c->buf, n, '*'))
+		return true;
+	return match_op(c->buf, n, ')') && i > 0 &&
+	       match_op(c->buf, &c->tok[prev_tok(c, i)], '(');
 }
 
 /* Names of the language and the compiler, never the kernel's. */
@@ -427,6 +443,8 @@ static void ident(struct ctx *c, size_t i)
 
 	if (builtin(s, t->len))
 		return;
+	if (c->header && !call)
+		return;		/* a header's names may come from its includer */
 	if (prev != i && is_arrow(c, prev)) {
 		member_use(c, i, prev);
 		return;
@@ -454,10 +472,14 @@ static void ident(struct ctx *c, size_t i)
 
 		if (change_for(s, t->len))
 			used |= atlas_ident_kinds(s, t->len, "pfnmv");
-		report(c, i, "the function", used, id);
+		/* exported by the target's source: there, whatever its form */
+		report(c, i, "the function", used, id |
+		       atlas_mask(ATLAS_EXPORT, NULL, 0, s, t->len));
 		check_call(c, i, next);
 	} else {
-		uint32_t used = atlas_ident_kinds(s, t->len, "t");
+		/* a type where a declarator or a cast's ')' follows it */
+		uint32_t used = type_use(c, i, next) ?
+				atlas_ident_kinds(s, t->len, "t") : 0;
 
 		if (change_for(s, t->len))
 			used |= atlas_ident_kinds(s, t->len, "metv");
@@ -528,6 +550,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	if (!n || (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE)))
 		return;
 	c.target = target_releases(pt, c.range, sizeof(c.range));
+	c.header = pt->path && strlen(pt->path) > 2 &&
+		   !strcmp(pt->path + strlen(pt->path) - 2, ".h");
 	if (c.target && (userspace(pt) || other_arch(pt->path)))
 		return;
 	for (k = 0; k < n && c.target && !pt->error; k++) {

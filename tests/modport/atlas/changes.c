@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The table of API changes, fixed from its rows (target 6.1..7.3). */
+#include <linux/module.h>
+#include <linux/modversions.h>
+#include <linux/device.h>
+#include <linux/pci.h>
+#include <linux/semaphore.h>
+#include <linux/string.h>
+#include <asm/unaligned.h>
+
+static DEFINE_SEMAPHORE(demo_sem);
+static DEFINE_PCI_DEVICE_TABLE(demo_ids) = {
+	{ PCI_DEVICE(0x1234, 0x11e8) },
+	{ }
+};
+
+static int __devinit demo_probe(struct pci_dev *pdev,
+				const struct pci_device_id *id)
+{
+	char name[16];
+	void *p = __vmalloc(64, GFP_KERNEL, PAGE_KERNEL);
+
+	strlcpy(name, "demo", sizeof(name));
+	if (strlcpy(name, pci_name(pdev), sizeof(name)) >= sizeof(name))
+		return -E2BIG;
+	vfree(p);
+	return get_unaligned_le16(name);
+}
+
+static void __devexit demo_remove(struct pci_dev *pdev)
+{
+}
+
+static struct pci_driver demo_driver = {
+	.name = "demo",
+	.id_table = demo_ids,
+	.probe = demo_probe,
+	.remove = __devexit_p(demo_remove),
+};
+
+MODULE_IMPORT_NS(DMA_BUF);
+MODULE_SUPPORTED_DEVICE("demo");
+MODULE_LICENSE("GPL");
