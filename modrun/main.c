@@ -22,6 +22,7 @@
 #include "kernels.h"
 #include "kimage.h"
 #include "kvm.h"
+#include "params.h"
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
@@ -232,7 +233,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+k:t:e:m:x:hV", longopts,
+	while ((c = getopt_long(argc, argv, "k:t:e:m:x:hV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'k':
@@ -512,7 +513,7 @@ static int print_run(struct run *r)
 	return report_print(stdout, &g->guest, &g->console, &run, &ro);
 }
 
-static int run_modules(struct options *o, char **paths, int n)
+static int run_modules(struct options *o, const struct operands *ops)
 {
 	struct run r = { .o = o };
 	char image[4096], release[256], modules_dir[4096], why[256];
@@ -532,7 +533,8 @@ static int run_modules(struct options *o, char **paths, int n)
 	else if (ret)
 		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
-	plan_open_modules(&r.set, paths, n, release, modules_dir);
+	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
+	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
@@ -618,6 +620,7 @@ int main(int argc, char **argv)
 		.accel = "tcg",
 		.memory_mb = 256,
 	};
+	struct operands ops;
 	int status;
 
 	o.forbid_mask = taint_mask(DEFAULT_FORBID);
@@ -639,8 +642,10 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (optind == argc)
 		usage("no module given");
+	params_split(argc - optind, argv + optind, &ops);
 	resolve_kernel(&o);
-	status = run_modules(&o, argv + optind, argc - optind);
+	status = run_modules(&o, &ops);
+	params_free(&ops);
 	free_options(&o);
 	return status;
 }

@@ -101,8 +101,9 @@ static void print_step(struct printer *p, const struct guest_report *g,
 	if (exec)
 		fprintf(p->out, "# exec: %s\n", s->module ? s->module : "?");
 	else
-		fprintf(p->out, "# %s %s\n", strcmp(s->what, "load") ?
-			"unloading" : "loading", s->module);
+		fprintf(p->out, "# %s %s%s%s\n", strcmp(s->what, "load") ?
+			"unloading" : "loading", s->module,
+			s->params ? " " : "", s->params ? s->params : "");
 	print_output(p->out, g, s);
 	print_log(p->out, g, s);
 	if (s->status && !strncmp(s->status, "exit ", 5))
