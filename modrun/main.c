@@ -19,6 +19,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build.h"
+#include "early.h"
 #include "kernels.h"
 #include "kimage.h"
 #include "kvm.h"
@@ -26,6 +28,7 @@
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
+#include "savedlog.h"
 #include "session.h"
 #include "taint.h"
 
@@ -59,9 +62,9 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              MODULE.ko...\n"
+		"              MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
-		"       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
 		"Try 'modrun --help' for more information.\n");
 	exit(2);
@@ -69,9 +72,9 @@ static void __attribute__((noreturn)) usage(const char *why)
 
 static void help(void)
 {
-	printf("usage: modrun [options] MODULE.ko...\n"
+	printf("usage: modrun [options] MODULE.ko [KEY=VALUE...]...\n"
 	       "       modrun parse [FILE|-]\n"
-	       "       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+	       "       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 	       "       modrun --list-kernels\n\n"
 	       "Boot a kernel in QEMU, load and unload the modules inside it, and report\n"
 	       "what the kernel said, and the taint, as KTAP.  Never touches the host's kernel.\n\n"
@@ -165,50 +168,6 @@ static void resolve_kernel(struct options *o)
 	if (ret)
 		errx(2, "%s", msg[0] ? msg : strerror(-ret));
 	o->kernel_dir = dir;
-}
-
-/*
- * modrun build [--kernel NAME] DIR [MAKE-ARGS...]: build the kbuild folder
- * DIR against NAME's headers, with the compiler they want (scripts/kbuild:
- * on the host, or in the suite's build root).
- */
-static int build_module(int argc, char **argv)
-{
-	struct kernel_place kp;
-	const char *name = getenv("MODRUN_KERNEL_NAME");
-	char **args;
-	int i = 1, ret;
-
-	if (!name)
-		name = "6.1";
-	if (i < argc && (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--kernel"))) {
-		if (i + 1 >= argc)
-			usage("build: --kernel wants a kernel name");
-		name = argv[i + 1];
-		i += 2;
-	} else if (i < argc && !strncmp(argv[i], "--kernel=", 9)) {
-		name = argv[i++] + 9;
-	}
-	if (i >= argc)
-		usage("build: no folder given");
-	if (kernels_locate(&kp, "/proc/self/exe"))
-		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
-	if (kernels_known(&kp, name) <= 0)
-		errx(2, "build: %s is not a kernel of %s/kernels.conf", name, kp.data);
-	if (!kernels_ready(&kp, name)) {
-		ret = kernels_provision(&kp, name);
-		if (ret)
-			errx(2, "kernel %s: provisioning into %s failed: %s", name,
-			     kp.cache, ret == -EIO ? "its messages are above" : strerror(-ret));
-	}
-	args = calloc((size_t)(argc - i) + 3, sizeof(*args));
-	if (!args)
-		err(2, "out of memory");
-	args[0] = "kbuild";
-	args[1] = (char *)name;
-	memcpy(args + 2, argv + i, (size_t)(argc - i) * sizeof(*args));
-	ret = kernels_exec_script(&kp, "kbuild", args);
-	errx(2, "%s/scripts/kbuild: %s", kp.data, strerror(-ret));
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -576,6 +535,7 @@ static int parse_saved(struct options *o, const char *path)
 				     .nr_expect = o->nr_expect,
 				     .forbid_mask = o->forbid_mask };
 	FILE *f = strcmp(path, "-") ? fopen(path, "re") : stdin;
+	struct savedlog sl = { 0 };
 	char line[8192];
 	struct segment *g;
 	int status;
@@ -586,12 +546,15 @@ static int parse_saved(struct options *o, const char *path)
 	ss.timeout = o->timeout;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
+		savedlog_line(&sl, line);
 		session_saved_line(&ss, line);
 	}
 	if (ferror(f))
 		err(2, "%s: cannot read", path);
 	if (f != stdin)
 		fclose(f);
+	if (savedlog_refusal(&sl))
+		errx(2, "%s: %s", path, savedlog_refusal(&sl));
 	run.timeout = ss.timeout;
 	if (ss.each) {
 		status = session_print_each(stdout, &ss, &run, &ro);
@@ -628,7 +591,7 @@ int main(int argc, char **argv)
 	if (!o.kernel_dir)
 		o.kernel_dir = "6.1";
 	if (argc > 1 && !strcmp(argv[1], "build"))
-		return build_module(argc - 1, argv + 1);
+		return build_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "parse")) {
 		argv++;
 		argc--;
@@ -643,6 +606,8 @@ int main(int argc, char **argv)
 	if (optind == argc)
 		usage("no module given");
 	params_split(argc - optind, argv + optind, &ops);
+	early_check_inputs(&ops, o.files, o.nr_files);
+	early_check_kernel(o.kernel_dir, &ops);
 	resolve_kernel(&o);
 	status = run_modules(&o, &ops);
 	params_free(&ops);
