@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "early.h"
+#include "elfdeps.h"
 #include "kernels.h"
 #include "modinfo.h"
 #include "plan.h"
@@ -46,7 +47,8 @@ static void check_module_file(const char *path, char *release, size_t size)
 void early_check_inputs(const struct operands *ops, const char **files,
 			int nr_files)
 {
-	char release[256], host[4096], *colon;
+	char release[256], host[4096], why[512], *colon;
+	struct elfdeps deps;
 	int i;
 
 	for (i = 0; i < ops->n; i++)
@@ -59,6 +61,9 @@ void early_check_inputs(const struct operands *ops, const char **files,
 		if (access(host, R_OK))
 			errx(2, "--file %s: cannot read %s: %s", files[i], host,
 			     strerror(errno));
+		if (elfdeps_collect(host, &deps, why, sizeof(why)))
+			errx(2, "--file %s: %s", files[i], why);
+		elfdeps_free(&deps);
 	}
 }
 

@@ -21,6 +21,7 @@
 
 #include "build.h"
 #include "early.h"
+#include "elfdeps.h"
 #include "kernels.h"
 #include "kimage.h"
 #include "kvm.h"
@@ -405,6 +406,7 @@ struct run {
 	struct options *o;
 	struct module_set set;
 	struct guest_file *files;
+	int nr_files;		/* the --files and what their programs need */
 	const void *busybox;
 	size_t busybox_size;
 	char *applets;
@@ -421,7 +423,7 @@ static void run_segments(struct run *r)
 		.set = &r->set, .exec = r->o->exec, .nr_exec = r->o->nr_exec,
 		.busybox = r->busybox, .busybox_size = r->busybox_size,
 		.applets = r->applets,
-		.files = r->files, .nr_files = r->o->nr_files,
+		.files = r->files, .nr_files = r->nr_files,
 	};
 	struct session *ss = &r->ss;
 	struct qemu_result res;
@@ -495,6 +497,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
 	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
+	r.nr_files = elfdeps_add_files(&r.files, o->nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
 			     &r.applets);
@@ -520,7 +523,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 	session_free(&r.ss);
 	plan_free_segments(seg, nr_seg);
 	plan_free_modules(&r.set);
-	plan_free_files(r.files, o->nr_files);
+	plan_free_files(r.files, r.nr_files);
 	free(busybox);
 	free(r.applets);
 	return r.interrupted ? 130 : status;
