@@ -117,6 +117,9 @@ int build_main(int argc, char **argv)
 	check_kernel(&kp, name);
 	if (!kernels_ready(&kp, name)) {
 		ret = kernels_provision(&kp, name);
+		if (ret == -EINTR)
+			errx(130, "kernel %s: provisioning interrupted; the next run goes on with what was downloaded whole",
+			     name);
 		if (ret)
 			errx(2, "kernel %s: provisioning into %s failed: %s", name,
 			     kp.cache, ret == -EIO ? "its messages are above" : strerror(-ret));

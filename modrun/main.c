@@ -166,6 +166,10 @@ static void resolve_kernel(struct options *o)
 
 	ret = kernels_resolve(o->kernel_dir, "/proc/self/exe", dir, sizeof(dir),
 			      msg, sizeof(msg));
+	if (ret == -EINTR) {
+		fprintf(stderr, "modrun: %s\n", msg);
+		exit(130);
+	}
 	if (ret)
 		errx(2, "%s", msg[0] ? msg : strerror(-ret));
 	o->kernel_dir = dir;
