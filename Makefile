@@ -105,7 +105,7 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/modrun
 INSTALL_TOOLS := modrun modport
 INSTALL_MANS := modrun/modrun.1 modport/modport.1
-INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
+INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/deb-fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
 
 install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/scripts
@@ -131,6 +131,7 @@ deb:
 # use into an empty cache (downloads two kernels; .ci/run runs it).
 check-install: deps tools
 	prove -v tests/slow/install-fresh.t
+	scripts/deb-fresh-root
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
