@@ -96,7 +96,11 @@ static int script_release(const struct kernel_place *kp, const char *name,
 	if (pid < 0)
 		return -errno;
 	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+
 		dup2(fds[1], STDOUT_FILENO);
+		if (null >= 0)	/* best effort: provisioning says why, later */
+			dup2(null, STDERR_FILENO);
 		kernels_exec_script(kp, "provision-kernel", args);
 		_exit(127);
 	}

@@ -286,7 +286,15 @@ int kernels_run_script(const struct kernel_place *kp, const char *script,
 
 int kernels_provision(const struct kernel_place *kp, const char *name)
 {
-	int ret = kernels_run_script(kp, "provision-kernel", name);
+	int ret = writable_dir(kp->cache);
+
+	if (!ret)
+		ret = enough_space(kp->cache);
+	if (ret)
+		return ret;
+	fprintf(stderr, "modrun: kernel %s is not provisioned yet: fetching it into %s (once)\n",
+		name, kp->cache);
+	ret = kernels_run_script(kp, "provision-kernel", name);
 
 	if (ret)
 		return ret;
@@ -328,8 +336,6 @@ int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
 	ret = kernels_dir(&kp, arg, dir, size);
 	if (ret || kernels_ready(&kp, arg))
 		return ret;
-	fprintf(stderr, "modrun: kernel %s is not provisioned yet: fetching it into %s (once)\n",
-		arg, kp.cache);
 	ret = kernels_provision(&kp, arg);
 	if (ret == -EINTR)
 		snprintf(msg, msize, "kernel %s: provisioning interrupted; the next run goes on with what was downloaded whole",
