@@ -73,7 +73,7 @@ module-built: tools
 
 # Everything a fresh Debian machine lacks (apt-get, as root).
 deps:
-	@scripts/install-deps
+	@CACHE=$(CACHE) scripts/install-deps
 
 kernel: deps
 	@scripts/provision-kernel $(KERNEL)
