@@ -99,7 +99,8 @@ static int script_release(const struct kernel_place *kp, const char *name,
 		int null = open("/dev/null", O_WRONLY);
 
 		dup2(fds[1], STDOUT_FILENO);
-		if (null >= 0)	/* best effort: provisioning says why, later */
+		/* best effort: provisioning says why, later */
+		if (null >= 0)
 			dup2(null, STDERR_FILENO);
 		kernels_exec_script(kp, "provision-kernel", args);
 		_exit(127);
@@ -160,8 +161,10 @@ static int kernel_release(const char *kernel, char *buf, size_t size)
 	char path[PATH_MAX], names[1024];
 	struct stat st;
 
-	if (strchr(kernel, '/') || (!stat(kernel, &st) && S_ISDIR(st.st_mode))) {
-		if (snprintf(path, sizeof(path), "%s/release", kernel) >= (int)sizeof(path))
+	if (strchr(kernel, '/') ||
+	    (!stat(kernel, &st) && S_ISDIR(st.st_mode))) {
+		if (snprintf(path, sizeof(path), "%s/release", kernel) >=
+		    (int)sizeof(path))
 			return -ENAMETOOLONG;
 		return read_first_line(path, buf, size);
 	}
@@ -186,9 +189,10 @@ void early_check_kernel(const char *kernel, const struct operands *ops)
 	int i;
 
 	if (kernel_release(kernel, release, sizeof(release)))
-		return;		/* not known yet: checked after provisioning */
+		return;	/* unknown yet: checked once provisioned */
 	for (i = 0; i < ops->n; i++) {
-		check_module_file(ops->paths[i], built_for, sizeof(built_for));
+		check_module_file(ops->paths[i], built_for,
+				  sizeof(built_for));
 		check_release(ops->paths[i], built_for, kernel, release);
 	}
 }
