@@ -21,7 +21,8 @@ WARNFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
-ALL_CFLAGS = $(WARNFLAGS) $(CFLAGS) -MMD -MP
+# CPPFLAGS and LDFLAGS too: a Debian build passes its hardening flags there.
+ALL_CFLAGS = $(WARNFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP
 
 # Two variants of every tool: build/ (normal) and build/san/ (ASan, UBSan).
 objs = $(patsubst %.c,$(1)/obj/%.o,$(2))
@@ -37,7 +38,7 @@ $(B)/san/obj/%.o: %.c
 # link(OUT, OBJS, EXTRA-FLAGS)
 define link
 	@mkdir -p $(dir $(1))
-	$(CC) $(CFLAGS) $(3) -o $(1) $(2)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(3) -o $(1) $(2)
 endef
 
 # tool(NAME, MAIN-SOURCES, LIBRARY-SOURCES): build/bin/NAME, its ASan+UBSan
@@ -73,7 +74,7 @@ module-built: tools
 
 # Everything a fresh Debian machine lacks (apt-get, as root).
 deps:
-	@scripts/install-deps
+	@CACHE=$(CACHE) scripts/install-deps
 
 kernel: deps
 	@scripts/provision-kernel $(KERNEL)
@@ -105,7 +106,7 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/modrun
 INSTALL_TOOLS := modrun modport
 INSTALL_MANS := modrun/modrun.1 modport/modport.1
-INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
+INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/deb-fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
 
 install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/scripts
@@ -114,10 +115,24 @@ install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -m 0644 kernels.conf $(DESTDIR)$(DATADIR)/
 	install -m 0755 $(INSTALL_SCRIPTS) $(DESTDIR)$(DATADIR)/scripts/
 
+# make deb: the Debian packages modrun and modport (debian/), built with
+# dpkg-buildpackage -b -us -uc from a copy of the sources in build/deb/,
+# where the .debs land; lintian checks them when it is installed.
+DEB_VERSION := $(shell sed -n '1s/.*(\(.*\)).*/\1/p' debian/changelog)
+deb:
+	rm -rf $(B)/deb
+	mkdir -p $(B)/deb/modrun-$(DEB_VERSION)
+	git ls-files -co --exclude-standard | grep -v '^cache$$' | \
+		tar -cf - -T - | tar -xf - -C $(B)/deb/modrun-$(DEB_VERSION)
+	cd $(B)/deb/modrun-$(DEB_VERSION) && dpkg-buildpackage -b -us -uc
+	@ls -l $(B)/deb/*.deb
+	-command -v lintian >/dev/null && lintian --info $(B)/deb/*.changes
+
 # The installed modrun from a fresh clone, provisioning 6.1 and 6.12 on first
 # use into an empty cache (downloads two kernels; .ci/run runs it).
 check-install: deps tools
 	prove -v tests/slow/install-fresh.t
+	scripts/deb-fresh-root
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(BINDIR)/,$(INSTALL_TOOLS))
@@ -129,6 +144,6 @@ clean:
 	rm -rf $(B)
 	-scripts/kbuild $(KERNEL) module clean 2>/dev/null
 
-.PHONY: all tools module-built deps kernel module run check bench clean install uninstall check-install
+.PHONY: all tools module-built deps kernel module run check bench clean install uninstall check-install deb
 
 -include $(shell find $(B) -name '*.d' 2>/dev/null)

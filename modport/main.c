@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "inplace.h"
+#include "suggest.h"
 #include "kversion.h"
 #include "rewrite.h"
 #include "rules.h"
@@ -157,8 +158,10 @@ static int apply_fix(struct ctx *c, struct port *p)
 				   memcmp(out, c->src.buf, len) ? 1 : 0);
 	else if (len == c->src.len && !memcmp(out, c->src.buf, len))
 		ret = 0;
+	else if (c->in_place && write_in_place(c->src.path, &c->src.st, out, len))
+		ret = 2;
 	else if (c->in_place)
-		ret = write_in_place(c->src.path, &c->src.st, out, len) ? 2 : 0;
+		ret = (suggest_fixed(stderr, c->src.path, p), 0);
 	else
 		ret = diff_print(stdout, c->src.path, c->src.buf, c->src.len,
 				 out, len) ? 2 : 1;
@@ -271,6 +274,7 @@ static void __attribute__((noreturn)) list_rules(void)
 	char gone[16], since[16];
 	int r;
 
+	printf("# ID\tKIND\tGONE IN\tNEW SINCE\tSUMMARY\n");
 	for (r = 0; r < NR_RULES; r++)
 		printf("%s\t%s\t%s\t%s\t%s\n", rule_table[r].id,
 		       rule_table[r].kind == RULE_FIX ? "fix" : "report",
@@ -284,13 +288,18 @@ static void __attribute__((noreturn)) list_rules(void)
 static void select_rules(struct ctx *c, const char *opt, const char *list,
 			 bool keep)
 {
-	const char *bad;
+	const char *bad, *near;
 	size_t n;
 
 	if (!rule_set_parse(&c->rules, list, keep, &bad, &n))
 		return;
-	fprintf(stderr, "%s: %s: unknown rule '%.*s' (--list-rules lists them)\n",
-		program_invocation_short_name, opt, (int)n, bad);
+	near = suggest_rule(bad, n);
+	if (near)
+		fprintf(stderr, "%s: %s: unknown rule '%.*s': did you mean '%s'? (--list-rules lists them)\n",
+			program_invocation_short_name, opt, (int)n, bad, near);
+	else
+		fprintf(stderr, "%s: %s: unknown rule '%.*s' (--list-rules lists them)\n",
+			program_invocation_short_name, opt, (int)n, bad);
 	exit(2);
 }
 

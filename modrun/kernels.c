@@ -4,6 +4,7 @@
  * first use (see kernels.h).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +227,24 @@ int kernels_exec_script(const struct kernel_place *kp, const char *script,
 	return -errno;
 }
 
+static volatile pid_t script_pid;
+
+/* A SIGTERM or SIGINT for modrun goes to the script, which says what it kept. */
+static void forward_signal(int sig)
+{
+	if (script_pid > 0)
+		kill(script_pid, sig);
+}
+
+static void catch_signals(void (*fn)(int))
+{
+	struct sigaction sa = { .sa_handler = fn };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
 int kernels_run_script(const struct kernel_place *kp, const char *script,
 		       const char *arg)
 {
@@ -245,18 +264,37 @@ int kernels_run_script(const struct kernel_place *kp, const char *script,
 	if (pid == 0) {
 		/* Its summary is progress too: stdout is modrun's report. */
 		dup2(STDERR_FILENO, STDOUT_FILENO);
+		/* modrun forwards these: the script can trap them */
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
 		kernels_exec_script(kp, script, args);
 		_exit(127);
 	}
+	script_pid = pid;
+	catch_signals(forward_signal);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
-			return -errno;
+			break;
+	catch_signals(SIG_DFL);
+	script_pid = 0;
+	if ((WIFEXITED(status) && WEXITSTATUS(status) == 130) ||
+	    (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT ||
+				     WTERMSIG(status) == SIGTERM)))
+		return -EINTR;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -EIO;
 }
 
 int kernels_provision(const struct kernel_place *kp, const char *name)
 {
-	int ret = kernels_run_script(kp, "provision-kernel", name);
+	int ret = writable_dir(kp->cache);
+
+	if (!ret)
+		ret = enough_space(kp->cache);
+	if (ret)
+		return ret;
+	fprintf(stderr, "modrun: kernel %s is not provisioned yet: fetching it into %s (once)\n",
+		name, kp->cache);
+	ret = kernels_run_script(kp, "provision-kernel", name);
 
 	if (ret)
 		return ret;
@@ -299,7 +337,10 @@ int kernels_resolve(const char *arg, const char *exe, char *dir, size_t size,
 	if (ret || kernels_ready(&kp, arg))
 		return ret;
 	ret = kernels_provision(&kp, arg);
-	if (ret == -EIO)
+	if (ret == -EINTR)
+		snprintf(msg, msize, "kernel %s: provisioning interrupted; the next run goes on with what was downloaded whole",
+			 arg);
+	else if (ret == -EIO)
 		snprintf(msg, msize, "kernel %s: provisioning into %s failed (its messages are above); the next run starts it again",
 			 arg, kp.cache);
 	else if (ret == -ENOSPC)

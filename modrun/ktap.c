@@ -11,6 +11,7 @@ static void step_free(struct guest_step *s)
 {
 	free(s->what);
 	free(s->module);
+	free(s->params);
 	free(s->error);
 	free(s->module_taint);
 	free(s->status);
@@ -209,6 +210,8 @@ static void parse_diagnostic(struct guest_report *r, const char *d)
 		pending_step(r, "load", v);
 	else if ((v = skip_prefix(d, "unloading ")))
 		pending_step(r, "unload", v);
+	else if ((v = skip_prefix(d, "parameters: ")))
+		set_str(&r->pending.params, v);
 	else if ((v = skip_prefix(d, "exec: ")))
 		pending_step(r, "exec", v);
 	else if ((v = skip_prefix(d, "error: ")))

@@ -20,6 +20,7 @@ struct guest_step {
 	int number;
 	char *what;		/* "load", "unload" or "exec" */
 	char *module;		/* or, for exec, the command in quotes */
+	char *params;		/* load: its parameters, "key=val ..." */
 	bool ok;
 	bool skip;
 	char *error;		/* e.g. "finit_module: ENODEV (No such device)" */

@@ -19,12 +19,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "build.h"
+#include "early.h"
+#include "elfdeps.h"
 #include "kernels.h"
 #include "kimage.h"
 #include "kvm.h"
+#include "params.h"
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
+#include "savedlog.h"
 #include "session.h"
 #include "taint.h"
 
@@ -58,9 +63,9 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              MODULE.ko...\n"
+		"              MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
-		"       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
 		"Try 'modrun --help' for more information.\n");
 	exit(2);
@@ -68,9 +73,9 @@ static void __attribute__((noreturn)) usage(const char *why)
 
 static void help(void)
 {
-	printf("usage: modrun [options] MODULE.ko...\n"
+	printf("usage: modrun [options] MODULE.ko [KEY=VALUE...]...\n"
 	       "       modrun parse [FILE|-]\n"
-	       "       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
+	       "       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 	       "       modrun --list-kernels\n\n"
 	       "Boot a kernel in QEMU, load and unload the modules inside it, and report\n"
 	       "what the kernel said, and the taint, as KTAP.  Never touches the host's kernel.\n\n"
@@ -161,53 +166,13 @@ static void resolve_kernel(struct options *o)
 
 	ret = kernels_resolve(o->kernel_dir, "/proc/self/exe", dir, sizeof(dir),
 			      msg, sizeof(msg));
+	if (ret == -EINTR) {
+		fprintf(stderr, "modrun: %s\n", msg);
+		exit(130);
+	}
 	if (ret)
 		errx(2, "%s", msg[0] ? msg : strerror(-ret));
 	o->kernel_dir = dir;
-}
-
-/*
- * modrun build [--kernel NAME] DIR [MAKE-ARGS...]: build the kbuild folder
- * DIR against NAME's headers, with the compiler they want (scripts/kbuild:
- * on the host, or in the suite's build root).
- */
-static int build_module(int argc, char **argv)
-{
-	struct kernel_place kp;
-	const char *name = getenv("MODRUN_KERNEL_NAME");
-	char **args;
-	int i = 1, ret;
-
-	if (!name)
-		name = "6.1";
-	if (i < argc && (!strcmp(argv[i], "-k") || !strcmp(argv[i], "--kernel"))) {
-		if (i + 1 >= argc)
-			usage("build: --kernel wants a kernel name");
-		name = argv[i + 1];
-		i += 2;
-	} else if (i < argc && !strncmp(argv[i], "--kernel=", 9)) {
-		name = argv[i++] + 9;
-	}
-	if (i >= argc)
-		usage("build: no folder given");
-	if (kernels_locate(&kp, "/proc/self/exe"))
-		errx(2, "no kernels.conf found (set MODRUN_DATA, or install modrun with make install)");
-	if (kernels_known(&kp, name) <= 0)
-		errx(2, "build: %s is not a kernel of %s/kernels.conf", name, kp.data);
-	if (!kernels_ready(&kp, name)) {
-		ret = kernels_provision(&kp, name);
-		if (ret)
-			errx(2, "kernel %s: provisioning into %s failed: %s", name,
-			     kp.cache, ret == -EIO ? "its messages are above" : strerror(-ret));
-	}
-	args = calloc((size_t)(argc - i) + 3, sizeof(*args));
-	if (!args)
-		err(2, "out of memory");
-	args[0] = "kbuild";
-	args[1] = (char *)name;
-	memcpy(args + 2, argv + i, (size_t)(argc - i) * sizeof(*args));
-	ret = kernels_exec_script(&kp, "kbuild", args);
-	errx(2, "%s/scripts/kbuild: %s", kp.data, strerror(-ret));
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -232,7 +197,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+k:t:e:m:x:hV", longopts,
+	while ((c = getopt_long(argc, argv, "k:t:e:m:x:hV", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'k':
@@ -445,6 +410,7 @@ struct run {
 	struct options *o;
 	struct module_set set;
 	struct guest_file *files;
+	int nr_files;		/* the --files and what their programs need */
 	const void *busybox;
 	size_t busybox_size;
 	char *applets;
@@ -461,7 +427,7 @@ static void run_segments(struct run *r)
 		.set = &r->set, .exec = r->o->exec, .nr_exec = r->o->nr_exec,
 		.busybox = r->busybox, .busybox_size = r->busybox_size,
 		.applets = r->applets,
-		.files = r->files, .nr_files = r->o->nr_files,
+		.files = r->files, .nr_files = r->nr_files,
 	};
 	struct session *ss = &r->ss;
 	struct qemu_result res;
@@ -512,7 +478,7 @@ static int print_run(struct run *r)
 	return report_print(stdout, &g->guest, &g->console, &run, &ro);
 }
 
-static int run_modules(struct options *o, char **paths, int n)
+static int run_modules(struct options *o, const struct operands *ops)
 {
 	struct run r = { .o = o };
 	char image[4096], release[256], modules_dir[4096], why[256];
@@ -532,8 +498,10 @@ static int run_modules(struct options *o, char **paths, int n)
 	else if (ret)
 		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
-	plan_open_modules(&r.set, paths, n, release, modules_dir);
+	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
+	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
+	r.nr_files = elfdeps_add_files(&r.files, o->nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
 			     &r.applets);
@@ -559,7 +527,7 @@ static int run_modules(struct options *o, char **paths, int n)
 	session_free(&r.ss);
 	plan_free_segments(seg, nr_seg);
 	plan_free_modules(&r.set);
-	plan_free_files(r.files, o->nr_files);
+	plan_free_files(r.files, r.nr_files);
 	free(busybox);
 	free(r.applets);
 	return r.interrupted ? 130 : status;
@@ -574,6 +542,7 @@ static int parse_saved(struct options *o, const char *path)
 				     .nr_expect = o->nr_expect,
 				     .forbid_mask = o->forbid_mask };
 	FILE *f = strcmp(path, "-") ? fopen(path, "re") : stdin;
+	struct savedlog sl = { 0 };
 	char line[8192];
 	struct segment *g;
 	int status;
@@ -584,12 +553,15 @@ static int parse_saved(struct options *o, const char *path)
 	ss.timeout = o->timeout;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = '\0';
+		savedlog_line(&sl, line);
 		session_saved_line(&ss, line);
 	}
 	if (ferror(f))
 		err(2, "%s: cannot read", path);
 	if (f != stdin)
 		fclose(f);
+	if (savedlog_refusal(&sl))
+		errx(2, "%s: %s", path, savedlog_refusal(&sl));
 	run.timeout = ss.timeout;
 	if (ss.each) {
 		status = session_print_each(stdout, &ss, &run, &ro);
@@ -618,6 +590,7 @@ int main(int argc, char **argv)
 		.accel = "tcg",
 		.memory_mb = 256,
 	};
+	struct operands ops;
 	int status;
 
 	o.forbid_mask = taint_mask(DEFAULT_FORBID);
@@ -625,7 +598,7 @@ int main(int argc, char **argv)
 	if (!o.kernel_dir)
 		o.kernel_dir = "6.1";
 	if (argc > 1 && !strcmp(argv[1], "build"))
-		return build_module(argc - 1, argv + 1);
+		return build_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "parse")) {
 		argv++;
 		argc--;
@@ -639,8 +612,12 @@ int main(int argc, char **argv)
 	parse_options(argc, argv, &o);
 	if (optind == argc)
 		usage("no module given");
+	params_split(argc - optind, argv + optind, &ops);
+	early_check_inputs(&ops, o.files, o.nr_files);
+	early_check_kernel(o.kernel_dir, &ops);
 	resolve_kernel(&o);
-	status = run_modules(&o, argv + optind, argc - optind);
+	status = run_modules(&o, &ops);
+	params_free(&ops);
 	free_options(&o);
 	return status;
 }

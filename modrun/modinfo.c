@@ -139,6 +139,21 @@ int modinfo_parse(const void *data, size_t size, const char *path,
 	return 0;
 }
 
+const char *modinfo_strings(const void *data, size_t size, size_t *len)
+{
+	const unsigned char *buf = data;
+	const Elf64_Shdr *sh;
+	const char *why;
+
+	if (check_header(buf, size, &why))
+		return NULL;
+	sh = find_section(buf, size, (const Elf64_Ehdr *)buf, ".modinfo");
+	if (!sh || sh->sh_type == SHT_NOBITS)
+		return NULL;
+	*len = sh->sh_size;
+	return (const char *)buf + sh->sh_offset;
+}
+
 void modinfo_vermagic_release(const char *vermagic, char *buf, size_t size)
 {
 	snprintf(buf, size, "%.*s", (int)strcspn(vermagic, " "), vermagic);

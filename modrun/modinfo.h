@@ -18,6 +18,8 @@ struct modinfo {
  */
 int modinfo_parse(const void *buf, size_t size, const char *path,
 		  struct modinfo *mi, const char **why);
+/* The NUL-separated "key=value" strings of .modinfo, or NULL. */
+const char *modinfo_strings(const void *buf, size_t size, size_t *len);
 /* The release a vermagic names: its first word, into buf. */
 void modinfo_vermagic_release(const char *vermagic, char *buf, size_t size);
 

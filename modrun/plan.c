@@ -271,6 +271,7 @@ void plan_free_modules(struct module_set *set)
 		free(set->m[i].path);
 		free(set->m[i].data);
 		free(set->m[i].deps);
+		free(set->m[i].params);
 	}
 	free(set->m);
 	memset(set, 0, sizeof(*set));
@@ -390,8 +391,9 @@ static void fill_segment(struct segment *s, const struct module_set *set,
 			if (in_list(order, nr, j))
 				continue;
 			order[nr++] = j;
-			snprintf(line, sizeof(line), "load %s /modrun/%d.ko",
-				 set->m[j].info.name, j);
+			snprintf(line, sizeof(line), "load %s /modrun/%d.ko%s",
+				 set->m[j].info.name, j,
+				 set->m[j].params ? " params" : "");
 			add_step(s, &len, "load", set->m[j].info.name, line);
 		}
 	}
@@ -520,6 +522,11 @@ int plan_initramfs(const struct initramfs_spec *sp)
 		snprintf(name, sizeof(name), "modrun/%d.ko", i);
 		cpio_add_file(&c, name, 0644, sp->set->m[i].data,
 			      sp->set->m[i].size);
+		if (sp->set->m[i].params) {
+			snprintf(name, sizeof(name), "modrun/%d.params", i);
+			cpio_add_file(&c, name, 0644, sp->set->m[i].params,
+				      strlen(sp->set->m[i].params));
+		}
 	}
 	for (i = 0; i < sp->nr_seg; i++) {
 		n = strlen(sp->seg[i].text);

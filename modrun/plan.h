@@ -26,6 +26,7 @@ struct module_file {
 	bool intree;
 	int *deps;		/* in-tree modules to load first, in order */
 	int nr_deps;
+	char *params;		/* "key=val ...", or NULL (params.c) */
 };
 
 struct module_set {

@@ -100,9 +100,10 @@ static void print_step(struct printer *p, const struct guest_report *g,
 
 	if (exec)
 		fprintf(p->out, "# exec: %s\n", s->module ? s->module : "?");
-	else
-		fprintf(p->out, "# %s %s\n", strcmp(s->what, "load") ?
-			"unloading" : "loading", s->module);
+	else if (s->module)
+		fprintf(p->out, "# %s %s%s%s\n", strcmp(s->what, "load") ?
+			"unloading" : "loading", s->module,
+			s->params ? " " : "", s->params ? s->params : "");
 	print_output(p->out, g, s);
 	print_log(p->out, g, s);
 	if (s->status && !strncmp(s->status, "exit ", 5))
@@ -111,10 +112,11 @@ static void print_step(struct printer *p, const struct guest_report *g,
 		fprintf(p->out, "# %s\n", s->status);
 	if (s->error)
 		fprintf(p->out, "# error: %s\n", s->error);
-	if (s->sysfs >= 0)
+	if (s->sysfs >= 0 && s->module)
 		fprintf(p->out, "# /sys/module/%s: %s\n", s->module,
 			s->sysfs ? "present" : "gone");
-	snprintf(name, sizeof(name), "%s %s", s->what, s->module);
+	snprintf(name, sizeof(name), "%s%s%s", s->what, s->module ? " " : "",
+		 s->module ? s->module : "");
 	result(p, s->ok, name, s->skip ? "SKIP not loaded" : NULL);
 }
 

@@ -39,7 +39,13 @@ missing_tools_fail() {
 	local status=$? m c
 	for c in "${T_AT_EXIT[@]}"; do eval "$c"; done
 	m=$(sort -u "$T_MISSING" | tr '\n' ' ')
-	rm -f "$T_MISSING" "${T_SIDFILE:-}"
+	if [ -s "$T_NULL" ]; then
+		echo "# FAILED: an output holds \"(null)\", a NULL string given to printf:"
+		sed 's/^/#   /' "$T_NULL"
+		rm -f "$T_MISSING" "$T_NULL" "${T_SIDFILE:-}"
+		exit 1
+	fi
+	rm -f "$T_MISSING" "$T_NULL" "${T_SIDFILE:-}"
 	if [ -n "$m" ]; then
 		echo "# FAILED: commands not found: $m(scripts/install-deps installs them)"
 		exit 1
@@ -49,7 +55,12 @@ missing_tools_fail() {
 trap missing_tools_fail EXIT
 
 skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
-diag() { printf '%s\n' "$@" | sed 's/^/# /'; }
+# Every output a test looks at or shows is searched for "(null)": glibc
+# prints that for a NULL string, where another libc crashes.  One found
+# fails the test at its end.
+T_NULL=$(mktemp)
+no_null() { case $* in *'(null)'*) printf '%s\n' "$*" | grep -F '(null)' | head -3 >>"$T_NULL" ;; esac; }
+diag() { no_null "$@"; printf '%s\n' "$@" | sed 's/^/# /'; }
 
 ok() {	# ok CONDITION-STATUS NAME
 	T_NUM=$((T_NUM + 1))
@@ -62,16 +73,19 @@ ok() {	# ok CONDITION-STATUS NAME
 }
 
 is() {	# is GOT WANT NAME
+	no_null "$1"
 	if [ "$1" = "$2" ]; then ok 0 "$3"; else
 		ok 1 "$3"; diag "     got: '$1'" "expected: '$2'"; fi
 }
 
 like() { # like TEXT EXTENDED-REGEX NAME
+	no_null "$1"
 	if grep -qE -- "$2" <<<"$1"; then ok 0 "$3"; else
 		ok 1 "$3"; diag "no line matches /$2/ in:"; diag "$1" | head -40; fi
 }
 
 unlike() { # unlike TEXT EXTENDED-REGEX NAME
+	no_null "$1"
 	if grep -qE -- "$2" <<<"$1"; then
 		ok 1 "$3"; diag "a line matches /$2/:"; grep -E -- "$2" <<<"$1" | head -5 | diag "$(cat)"
 	else ok 0 "$3"; fi

@@ -8,7 +8,8 @@
  *	segment NAME STEPS	a KTAP report of STEPS tests begins; NAME "-"
  *				is the whole run, else one module of --each
  *				(announced by "# modrun-each: NAME")
- *	load NAME PATH		finit_module()
+ *	load NAME PATH [params]	finit_module(), with the parameters in
+ *				PATH's .params twin when "params" follows
  *	exec FILE		/bin/sh -c "the contents of FILE" (busybox)
  *	unload NAME		delete_module()
  *	end			the segment's kernel taint, "done"
@@ -183,22 +184,45 @@ static bool forget_loaded(const char *name)
 	return false;
 }
 
-static void load_module(const char *name, const char *file)
+/* /modrun/N.ko's parameters, from /modrun/N.params ("" when none). */
+static char *read_params(const char *file, bool wanted)
 {
-	char path[128], taint[64];
+	char path[300], *params = NULL;
+	size_t size = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%.*s.params",
+		 (int)(strlen(file) > 3 ? strlen(file) - 3 : 0), file);
+	f = wanted ? fopen(path, "re") : NULL;
+	if (!f || getdelim(&params, &size, '\0', f) < 0) {
+		free(params);
+		params = strdup("");
+	}
+	if (f)
+		fclose(f);
+	return params;
+}
+
+static void load_module(const char *name, const char *file, bool with_params)
+{
+	char path[128], taint[64], *params = read_params(file, with_params);
 	int fd, ret, e = 0;
 	bool ok;
 
 	fprintf(out, "# loading %s\n", name);
+	if (params && params[0])
+		fprintf(out, "# parameters: %s\n", params);
 	sent();
 	fd = open(file, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		e = errno;
 	} else {
-		ret = (int)syscall(SYS_finit_module, fd, "", 0);
+		ret = (int)syscall(SYS_finit_module, fd, params ? params : "",
+				   0);
 		e = ret ? errno : 0;
 		close(fd);
 	}
+	free(params);
 	drain_kmsg();
 	if (e)
 		fprintf(out, "# error: finit_module: %s (%s)\n",
@@ -381,7 +405,7 @@ static void end_segment(void)
 static void follow_plan(const char *release)
 {
 	FILE *f = fopen("/modrun/plan", "re");
-	char *line = NULL, word[16], a[256], b[256];
+	char *line = NULL, word[16], a[256], b[256], c[16];
 	size_t size = 0;
 	bool each = false;
 	int steps;
@@ -391,15 +415,15 @@ static void follow_plan(const char *release)
 		return;
 	}
 	while (getline(&line, &size, f) > 0) {
-		a[0] = b[0] = '\0';
-		if (sscanf(line, "%15s %255s %255s", word, a, b) < 1)
+		a[0] = b[0] = c[0] = '\0';
+		if (sscanf(line, "%15s %255s %255s %15s", word, a, b, c) < 1)
 			continue;
 		if (!strcmp(word, "segment")) {
 			steps = atoi(b);
 			each |= strcmp(a, "-") != 0;
 			begin_segment(a, steps, release);
 		} else if (!strcmp(word, "load")) {
-			load_module(a, b);
+			load_module(a, b, !strcmp(c, "params"));
 		} else if (!strcmp(word, "exec")) {
 			exec_command(a);
 		} else if (!strcmp(word, "unload")) {

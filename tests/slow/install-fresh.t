@@ -31,7 +31,7 @@ mkdir -p "hello-$k"
 cp "$TOP/module/hello.c" "$TOP/module/Kbuild" "hello-$k/"
 setsid "$bin" build --kernel "$k" "hello-$k" >"$tmp/killed.log" 2>&1 &
 pid=$!
-for _ in $(seq 1 600); do grep -q "provision-kernel: fetching" "$tmp/killed.log" && break; sleep 0.1; done
+for _ in $(seq 1 600); do grep -q "provision-kernel: $k: downloading" "$tmp/killed.log" && break; sleep 0.1; done
 sleep 2
 kill -KILL -- -"$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
@@ -46,10 +46,10 @@ for k in "${kernels[@]}"; do
 	t1=$(date +%s)
 	is "$status" 0 "$k: modrun build provisions the kernel on first use and builds ($((t1 - t0)) s)"
 	[ "$status" = 0 ] || diag "$(tail -20 <<<"$out")"
-	like "$out" "provision-kernel: fetching" "$k: the provisioning's progress is shown"
+	like "$out" "provision-kernel: $k: downloading [0-9]+ package\\(s\\), [0-9.]+ MB" "$k: the provisioning's progress is shown"
 	out=$("$bin" --kernel "$k" -e "Hello, world" -e "Goodbye, cruel world" "hello-$k/hello.ko" 2>&1); status=$?
 	is "$status" 0 "$k: the installed modrun proves it by name"
 	like "$out" "PASS: all" "$k: PASS"
-	unlike "$out" "provision-kernel: fetching" "$k: the second use reuses the cache"
+	unlike "$out" "provision-kernel: $k: downloading" "$k: the second use reuses the cache"
 done
 done_testing
