@@ -106,7 +106,7 @@ MANDIR ?= $(PREFIX)/share/man
 DATADIR ?= $(PREFIX)/share/modrun
 INSTALL_TOOLS := modrun modport
 INSTALL_MANS := modrun/modrun.1 modport/modport.1
-INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/deb-fresh-root scripts/show-run scripts/get-checkpatch,$(wildcard scripts/*))
+INSTALL_SCRIPTS := $(filter-out scripts/fresh-root scripts/deb-fresh-root scripts/show-run scripts/get-checkpatch scripts/atlas-trees,$(wildcard scripts/*))
 
 install: $(addprefix $(B)/bin/,$(INSTALL_TOOLS))
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(DATADIR)/scripts
