@@ -116,6 +116,7 @@ struct parser {
 	bool uses_version;
 	long long consts[MAX_CONSTS];
 	size_t nr_consts;
+	bool too_many;		/* more constants than consts holds */
 };
 
 static const struct token *peek(struct parser *p)
@@ -144,6 +145,8 @@ static void note_const(struct parser *p, long long c)
 {
 	if (p->nr_consts < MAX_CONSTS)
 		p->consts[p->nr_consts++] = c;
+	else
+		p->too_many = true;
 }
 
 static struct val num(long long n)
@@ -363,6 +366,13 @@ enum kv_truth kv_eval(const char *buf, const struct token *t, size_t n,
 	int seen[2] = { 0, 0 }, v;
 
 	if (eval_at(&p, r->lo) < 0 && p.bad)
+		return KV_UNKNOWN;
+	/*
+	 * The truth can change at any constant: with more than consts
+	 * holds, some were not tried, so the condition is not resolved
+	 * (never a live branch deleted for a limit).
+	 */
+	if (p.too_many)
 		return KV_UNKNOWN;
 	/* The truth can change only at a constant: try both sides of each. */
 	pts[nr++] = r->lo;

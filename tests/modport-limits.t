@@ -5,7 +5,7 @@
 # Each case is past the old limit, so that the test fails on the old code.
 . "$(dirname "$0")/lib.sh"
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 6 ))
+plan $(( ${#bins[@]} * 8 ))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
 
@@ -50,6 +50,19 @@ long=handler_$(printf 'x%.0s' $(seq 1 200))
 	printf 'static int setup(void)\n{\n\treturn request_irq(5, %s, 0, "x", 0);\n}\n' "$long"
 } >"$tmp/long.c"
 
+# An #if with 64 "LINUX_VERSION_CODE != N &&" terms before the range that
+# makes it live on 6.5: more constants than the resolver keeps (64).
+{
+	echo '#include <linux/module.h>'
+	echo '#include <linux/version.h>'
+	printf '#if '
+	for n in $(seq 1 64); do printf 'LINUX_VERSION_CODE != %d && ' "$n"; done
+	echo 'LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0) && LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0)'
+	echo 'static int live_on_6_5;'
+	echo '#endif'
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/consts.c"
+
 for bin in "${bins[@]}"; do
 	tag=$(basename "$(dirname "$(dirname "$bin")")")
 	out=$("$bin" fix - <"$tmp/opens.c" 2>/dev/null)
@@ -63,5 +76,9 @@ for bin in "${bins[@]}"; do
 	out=$("$bin" check "$tmp/long.c")
 	is "$(grep -o "$long" <<<"$out" | wc -l)" 2 "$tag: a long message is whole (the name twice)"
 	like "$out" "port it by hand \[void-irq-handler\]$" "$tag: a long message keeps its end and its rule"
+	out=$("$bin" fix --target=6.1..7.3 - <"$tmp/consts.c" 2>/dev/null)
+	like "$out" 'static int live_on_6_5;' "$tag: an #if of 66 constants, live on 6.5: its branch stays"
+	unlike "$("$bin" check --target=6.1..7.3 "$tmp/consts.c")" 'false on every kernel' \
+		"$tag: and it is not called false on every kernel of the target"
 done
 done_testing

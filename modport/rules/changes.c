@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../atlas.h"
 #include "../changes.h"
 #include "../directive.h"
 #include "../engine.h"
@@ -139,8 +140,9 @@ static bool finding(struct ctx *c, size_t i, const struct api_change *ch,
 		    bool fixed, const char *how)
 {
 	add_finding(c->pt, c->tok[i].pos, rule_of(ch->kind), SEV_WARNING,
-		    fixed, "%s%s%s%s", ch->advice, how ? " (" : "",
-		    how ? how : "", how ? ")" : "");
+		    fixed, "%s%s%s%s%s", ch->advice, how ? " (" : "",
+		    how ? how : "", how ? ")" : "",
+		    fixed ? "" : "; port it by hand");
 	return fixed;
 }
 
@@ -213,7 +215,7 @@ static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
 	if (ch->arg == CALL_STATEMENT &&
 	    (open == SCAN_NONE || close_of(c, open) == SCAN_NONE ||
 	     !statement_call(c, i, close_of(c, open)))) {
-		finding(c, i, ch, false, "its result is used here: port it by hand");
+		finding(c, i, ch, false, "its result is used here");
 		return;
 	}
 	if (straddles(c, ch) && !old_at_lo) {
@@ -277,6 +279,36 @@ static int count_args(const struct ctx *c, size_t open)
 }
 
 /*
+ * Is the call at i, of n arguments, in the form before the row's change?
+ * The atlas says how many arguments the releases before and after it
+ * take; where a variadic call fits both (device_create's format), a
+ * string where the new argument goes says it is the old form.
+ */
+static bool old_form(const struct ctx *c, size_t i, size_t open,
+		     const struct api_change *ch, int n)
+{
+	uint32_t sets[ATLAS_MAX_RELEASES], was = 0, now = 0;
+	unsigned int k, since = change_since(ch);
+	size_t from, to;
+
+	if (!atlas_arity(c->buf + c->tok[i].pos, c->tok[i].len, sets))
+		return n == ch->arg;
+	for (k = 0; k < atlas_nr_releases(); k++) {
+		if (!sets[k])
+			continue;
+		if (atlas_release_kv(k) < since)
+			was = sets[k];
+		else if (!now)
+			now = sets[k];
+	}
+	if (!atlas_arity_fits(was, (unsigned int)n))
+		return false;
+	if (!atlas_arity_fits(now, (unsigned int)n))
+		return true;
+	return arg_span(c, open, ch->arg, &from, &to) && c->buf[from] == '"';
+}
+
+/*
  * The call's text with the row's change: its bytes from the name to the
  * ')' with argument arg dropped, inserted or quoted.  NULL if not that
  * shape.
@@ -296,7 +328,8 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 		return porter_printf(c->pt, "%.*s%.*s", (int)(from - pos),
 				     c->buf + pos, (int)(end - to), c->buf + to);
 	case C_ADD_ARG:
-		if (n != ch->arg || !arg_span(c, open, ch->arg - 1, &from, &to))
+		if (!old_form(c, i, open, ch, n) ||
+		    !arg_span(c, open, ch->arg - 1, &from, &to))
 			return NULL;
 		return porter_printf(c->pt, "%.*s, %s%.*s", (int)(to - pos),
 				     c->buf + pos, ch->new, (int)(end - to),
@@ -323,14 +356,8 @@ static void signature(struct ctx *c, size_t i, const struct api_change *ch,
 	char *call, *line;
 
 	call = close == SCAN_NONE ? NULL : changed_call(c, i, open, ch);
-	if (!call) {
-		if (open != SCAN_NONE && close != SCAN_NONE &&
-		    count_args(c, open) == ch->arg + (ch->kind == C_ADD_ARG ? 1 : 0) &&
-		    ch->kind != C_QUOTE_ARG)
-			return;		/* already the new form */
-		finding(c, i, ch, false, "not the old form modport knows: port it by hand");
-		return;
-	}
+	if (!call)
+		return;		/* the new form already, or not a call */
 	if (!straddles(c, ch)) {
 		finding(c, i, ch, true, NULL);
 		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[close]) -
@@ -341,7 +368,7 @@ static void signature(struct ctx *c, size_t i, const struct api_change *ch,
 	from = line_start(c->buf, c->tok[i].pos);
 	to = line_end(c->buf, c->pt->len, c->tok[close].pos);
 	if (line_start(c->buf, tok_end(&c->tok[close])) != from) {
-		finding(c, i, ch, false, "the target straddles the change and the call spans lines: keep both under #if LINUX_VERSION_CODE by hand, or narrow --target");
+		finding(c, i, ch, false, "the target straddles the change and the call spans lines: keep both under #if LINUX_VERSION_CODE, or narrow --target");
 		free(call);
 		return;
 	}
@@ -387,7 +414,7 @@ static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 	case C_REMOVE_LINE:
 		semi = close == SCAN_NONE ? SCAN_NONE : next_code(c->pt->tl, close);
 		if (semi == SCAN_NONE || !match_op(c->buf, &c->tok[semi], ';')) {
-			finding(c, i, ch, false, "not a statement of its own: remove it by hand");
+			finding(c, i, ch, false, "not a statement of its own");
 			return;
 		}
 		finding(c, i, ch, true, NULL);
@@ -397,7 +424,7 @@ static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 	case C_EXPAND:
 		if (close == SCAN_NONE || !arg_span(c, open, 0, &from, &to) ||
 		    count_args(c, open) != 1) {
-			finding(c, i, ch, false, "not the form modport knows: port it by hand");
+			finding(c, i, ch, false, "not the form modport knows");
 			return;
 		}
 		finding(c, i, ch, true, NULL);
@@ -439,6 +466,30 @@ static void shims(struct ctx *c)
 	free(c->shims);
 }
 
+/* The start of the line before the one that starts at pos, or pos. */
+static size_t line_before(const struct ctx *c, size_t pos)
+{
+	return pos ? line_start(c->buf, pos - 1) : pos;
+}
+
+/*
+ * Is the line of pos the old form that a fix kept for older kernels:
+ * "#if LINUX_VERSION_CODE >= ... NEW #else OLD #endif"?
+ */
+static bool kept_old(const struct ctx *c, size_t pos)
+{
+	size_t l = line_before(c, line_start(c->buf, pos)), k;
+
+	if (strncmp(c->buf + l, "#else", 5))
+		return false;
+	for (k = 0; k < 3 && l; k++) {
+		l = line_before(c, l);
+		if (!strncmp(c->buf + l, "#if LINUX_VERSION_CODE >= ", 26))
+			return true;
+	}
+	return false;
+}
+
 static void one(struct ctx *c, const struct hit *h)
 {
 	const struct token *t = &c->tok[h->tok];
@@ -446,7 +497,8 @@ static void one(struct ctx *c, const struct hit *h)
 	size_t next = next_code(c->pt->tl, h->tok);
 	size_t open = match_op(c->buf, &c->tok[next], '(') ? next : SCAN_NONE;
 
-	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)))
+	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)) ||
+	    kept_old(c, t->pos))
 		return;
 	edits_for(c->pt, rule_of(ch->kind));
 	if (t->type == TOKEN_HEADER) {

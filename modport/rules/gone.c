@@ -38,6 +38,9 @@ struct ctx {
 	const char *buf;
 	uint32_t target;	/* the atlas releases within --target */
 	char range[48];
+	size_t *vr;		/* byte ranges [vr[2k], vr[2k+1]) in version #ifs */
+	size_t nr_vr;
+	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
 };
@@ -159,6 +162,78 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
 	return false;
 }
 
+/* Does the directive at '#' token k test LINUX_VERSION_CODE? */
+static bool tests_version(const struct ctx *c, size_t k)
+{
+	const struct token *t = c->tok;
+
+	for (k++; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	     !(t[k].flags & TF_BOL); k++)
+		if (match_ident(c->buf, &t[k], "LINUX_VERSION_CODE"))
+			return true;
+	return false;
+}
+
+/*
+ * The byte ranges inside a conditional on LINUX_VERSION_CODE: code that
+ * was written for some kernels and not others is left to the
+ * version-conditional rule, not called gone.
+ */
+static void version_ranges(struct ctx *c)
+{
+	const struct token *t = c->tok;
+	size_t k, depth = 0, open_at = 0, open_depth = 0, alloc = 0;
+	bool open = false;
+
+	c->vr_made = true;
+	for (k = 0; t[k].type != TOKEN_EOF; k++) {
+		const struct token *d = &t[k + 1];
+
+		if (!((t[k].flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL)) ||
+		    d->type != TOKEN_IDENT)
+			continue;
+		if (token_is(c->buf, d, "if") || token_is(c->buf, d, "ifdef") ||
+		    token_is(c->buf, d, "ifndef")) {
+			depth++;
+			if (!open && tests_version(c, k)) {
+				open = true;
+				open_at = t[k].pos;
+				open_depth = depth;
+			}
+		} else if (token_is(c->buf, d, "endif") && depth) {
+			if (open && depth == open_depth) {
+				if (c->nr_vr + 2 > alloc) {
+					size_t *v;
+
+					alloc = alloc ? 2 * alloc : 16;
+					v = realloc(c->vr, alloc * sizeof(*v));
+					if (!v) {
+						porter_fail(c->pt, -12);
+						return;
+					}
+					c->vr = v;
+				}
+				c->vr[c->nr_vr++] = open_at;
+				c->vr[c->nr_vr++] = tok_end(&t[k + 1]);
+				open = false;
+			}
+			depth--;
+		}
+	}
+}
+
+static bool in_version_branch(struct ctx *c, size_t pos)
+{
+	size_t k;
+
+	if (!c->vr_made)
+		version_ranges(c);
+	for (k = 0; k + 1 < c->nr_vr; k += 2)
+		if (pos >= c->vr[k] && pos < c->vr[k + 1])
+			return true;
+	return false;
+}
+
 /* Another rule's finding on the line of pos already names it. */
 static bool line_taken(const struct ctx *c, size_t pos)
 {
@@ -184,7 +259,7 @@ static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 	unsigned int last, missing;
 
 	if (!went_away(c, mask, present, &last, &missing) ||
-	    line_taken(c, t->pos))
+	    line_taken(c, t->pos) || in_version_branch(c, t->pos))
 		return;
 	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
 		return;
@@ -288,6 +363,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 			if (sets[k] && atlas_arity_fits(sets[k], n))
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
+		    in_version_branch(c, t->pos) ||
 		    shadowed(c, c->buf + t->pos, t->len))
 			return;
 		show_arity(sets[r], now, sizeof(now));
@@ -570,6 +646,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	shadow_free(&c.sh);
+	free(c.vr);
 }
 
 static const struct family gone = {

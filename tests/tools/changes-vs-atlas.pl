@@ -1,0 +1,116 @@
+#!/usr/bin/env perl
+# changes-vs-atlas.pl CHANGES.DEF ATLAS.TXT: is every row of the table of
+# API changes what the atlas, mined from the kernel's trees, says?  TAP.
+#   gone G:  no release of the atlas from G on has the old form (for a
+#            signature change: takes the old number of arguments), and the
+#            last one before G has it;
+#   since S: every release from S on has the new name (a rename, a header
+#            move) or takes the new number of arguments.
+# A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
+# "not before S" is not asserted.  A name the atlas does not list at all is
+# in every release or in none (a header made at build time): skipped.
+use strict;
+use warnings;
+
+my ($def, $atlas) = @ARGV;
+sub ver { my @v = (split(/\./, shift), 0, 0, 0); return sprintf '%03d%03d%03d', @v[0 .. 2] }
+sub ranges {
+	my %m;
+	for my $r (split /,/, shift) {
+		my ($lo, $hi) = split /-/, $r;
+		$hi //= $lo;
+		$m{$_} = 1 for ord($lo) - 97 .. ord($hi) - 97;
+	}
+	return \%m;
+}
+
+open my $fh, '<', $atlas or die "$atlas: $!\n";
+my (@rel, %mask, %arity);
+while (<$fh>) {
+	chomp;
+	if (/^releases (.*)/) { @rel = split / /, $1; next }
+	my ($k, $name, $v) = split /\t/;
+	next unless defined $v;
+	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
+	if ($k eq 'A') {
+		for my $pair (split / /, $v) {
+			my ($set, $r) = split /:/, $pair;
+			$arity{$name}{$_} = $set for keys %{ranges($r)};
+		}
+	}
+}
+my @rows;
+open my $d, '<', $def or die "$def: $!\n";
+while (<$d>) {
+	push @rows, [$1, $2, $3, $4, $5, $6]
+		if /^CHANGE\((\w+), "([^"]*)", "([^"]*)", "([^"]*)", "([^"]*)", (\w+)/;
+}
+print "1..", scalar @rows, "\n";
+
+sub fits {		# fits(n, "2,3+"): does a call of n arguments fit?
+	my ($n, $set) = @_;
+	for (split /,/, $set) {
+		return 1 if $_ eq '?' || $_ eq "$n" || (/^(\d+)\+$/ && $1 <= $n);
+	}
+	return 0;
+}
+
+my $n = 0;
+for my $row (@rows) {
+	my ($kind, $old, $new, $gone, $since, $arg) = @$row;
+	my (@bad, $skip);
+	$n++;
+	my $key = ($old =~ m{/} ? 'h:' : 'i:') . $old;
+	if ($kind eq 'ADD_ARG' || $kind eq 'DROP_ARG') {
+		# the old count: the fewest arguments the last release before
+		# gone takes; the new one, one more or one fewer
+		my $ar = $arity{$old};
+		my ($last) = grep { defined $ar->{$_} && ver($rel[$_]) < ver($gone) } reverse 0 .. $#rel;
+		if (!$ar || !defined $last) {
+			$skip = "the atlas has no change of arity for $old";
+		} else {
+			my ($was) = sort { $a <=> $b } map { /^(\d+)/ } split /,/, $ar->{$last};
+			my $now = $kind eq 'ADD_ARG' ? $was + 1 : $was - 1;
+			for my $k (0 .. $#rel) {
+				my $set = $ar->{$k};
+				next if !defined $set || $set eq '0+' || ver($rel[$k]) < ver($since);
+				push @bad, "$old does not take $now arguments in $rel[$k] (since $since)"
+					unless fits($now, $set);
+				push @bad, "$old still takes $was in $rel[$k] (gone $gone)"
+					if grep { $_ eq $was } split /,/, $set;
+			}
+		}
+	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {
+		$skip = "$kind: nothing the atlas records went away" if $gone eq '' || $kind ne 'PERSON';
+		$skip //= 'reported only';
+	} elsif (!exists $mask{$key}) {
+		$skip = "$old is not in the atlas (in every release, or made at build time)";
+	} else {
+		my $last;
+		for my $k (0 .. $#rel) {
+			if (ver($rel[$k]) >= ver($gone)) {
+				push @bad, "$old is in $rel[$k], at or after its gone $gone" if $mask{$key}{$k};
+			} else {
+				$last = $k;
+			}
+		}
+		push @bad, "$old is not in $rel[$last], the last release before its gone $gone"
+			if defined $last && !$mask{$key}{$last};
+		if ($since ne '' && ($kind eq 'RENAME' || $kind eq 'HEADER')) {
+			my ($name) = ($new =~ /^([\w\/.]+?)(?:\.proc_net)?$/);
+			my $nkey = ($name =~ m{/} ? 'h:' : 'i:') . $name;
+			for my $k (0 .. $#rel) {
+				next if ver($rel[$k]) < ver($since) || !exists $mask{$nkey};
+				push @bad, "$name is not in $rel[$k], at or after its since $since"
+					unless $mask{$nkey}{$k};
+			}
+		}
+	}
+	my $what = "$kind $old -> $new (gone $gone, since $since)";
+	if ($skip) {
+		print "ok $n - $what # SKIP $skip\n";
+	} else {
+		print @bad ? "not ok $n" : "ok $n", " - $what\n";
+		print "# $_\n" for @bad;
+	}
+}
