@@ -26,6 +26,7 @@
 #define MAKE_TIMEOUT 60.0	/* seconds, at least, to boot and save */
 #define QMP_TIMEOUT 30.0	/* seconds for one answer of QEMU's */
 #define WAITING_LINE "# modrun-init: waiting for the plan"
+#define STATES_KEPT 4		/* per kernel; the least recently used go */
 
 /* snprintf() into a buffer of ours: a path longer than PATH_MAX is cut. */
 static void __attribute__((format(printf, 3, 4)))
@@ -330,6 +331,51 @@ static int make_state(const char *base, const char *key,
 	return ret;
 }
 
+/* The .key of the least recently used state of dir, and how many. */
+static int oldest_state(const char *dir, char *oldest, size_t size)
+{
+	char path[PATH_MAX];
+	struct timespec t = { 0, 0 };
+	struct dirent *e;
+	struct stat st;
+	DIR *d = opendir(dir);
+	size_t len;
+	int n = 0;
+
+	while (d && (e = readdir(d))) {
+		len = strlen(e->d_name);
+		if (len < 5 || strcmp(e->d_name + len - 4, ".key"))
+			continue;
+		say(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (stat(path, &st))
+			continue;
+		if (!n++ || st.st_mtim.tv_sec < t.tv_sec ||
+		    (st.st_mtim.tv_sec == t.tv_sec &&
+		     st.st_mtim.tv_nsec < t.tv_nsec)) {
+			t = st.st_mtim;
+			say(oldest, size, "%.*s", (int)(len - 4), path);
+		}
+	}
+	if (d)
+		closedir(d);
+	return n;
+}
+
+/* Keep STATES_KEPT states: each is tens of MB. */
+static void prune_states(const char *dir)
+{
+	char base[PATH_MAX], path[PATH_MAX + 8];
+	static const char *const suffixes[] = { "key", "state", "lock" };
+	int i;
+
+	while (oldest_state(dir, base, sizeof(base)) > STATES_KEPT) {
+		for (i = 0; i < 3; i++) {
+			say(path, sizeof(path), "%s.%s", base, suffixes[i]);
+			unlink(path);
+		}
+	}
+}
+
 /* Under the machine's lock: two first runs make one state. */
 static int make_locked(const struct snapshot *sn, const char *name,
 		       const char *key, const struct qemu_config *cfg,
@@ -350,6 +396,8 @@ static int make_locked(const struct snapshot *sn, const char *name,
 	if (!state_ready(base, key)) {
 		remove_leftovers(sn->dir, name);
 		ret = make_state(base, key, cfg, why, size);
+		if (!ret)
+			prune_states(sn->dir);
 	}
 	close(lock);		/* and the lock with it */
 	return ret;
@@ -479,6 +527,8 @@ static void note_restored(struct snapshot *sn, const char *base, double made)
 	char path[PATH_MAX];
 	struct stat st;
 
+	say(path, sizeof(path), "%s.key", base);
+	utimensat(AT_FDCWD, path, NULL, 0);	/* used: pruned last */
 	if (made < 0) {
 		say(sn->note, sizeof(sn->note),
 			 "snapshot: restored %s/%s.state", sn->dir, name);
