@@ -376,7 +376,10 @@ static void prune_states(const char *dir)
 	}
 }
 
-/* Under the machine's lock: two first runs make one state. */
+/*
+ * Under the machine's lock: two first runs make one state.  Returns 0 when
+ * made, 1 when another run made it meanwhile, or -errno (why says).
+ */
 static int make_locked(const struct snapshot *sn, const char *name,
 		       const char *key, const struct qemu_config *cfg,
 		       char *why, size_t size)
@@ -393,7 +396,9 @@ static int make_locked(const struct snapshot *sn, const char *name,
 			close(lock);
 		return -errno;
 	}
-	if (!state_ready(base, key)) {
+	if (state_ready(base, key)) {
+		ret = 1;	/* another run made it meanwhile */
+	} else {
 		remove_leftovers(sn->dir, name);
 		ret = make_state(base, key, cfg, why, size);
 		if (!ret)
@@ -555,9 +560,13 @@ static int run_from_state(struct snapshot *sn, const struct qemu_config *cfg,
 		 statedir_hash(key, strlen(key), STATEDIR_HASH_INIT));
 	say(base, sizeof(base), "%s/%s", sn->dir, name);
 	if (!state_ready(base, key)) {
-		if (make_locked(sn, name, key, cfg, why, sizeof(why)))
+		ret = make_locked(sn, name, key, cfg, why, sizeof(why));
+		if (ret < 0) {
+			ret = -ECANCELED;
 			goto out;
-		made = now() - start;
+		}
+		if (ret == 0)
+			made = now() - start;
 	}
 	ret = restore_run(base, cfg, fn, ctx, res, why, sizeof(why));
 	if (ret != -ECANCELED)
