@@ -121,10 +121,19 @@ static void free_argv(struct qemu_argv *a)
 static void add_restore_args(const struct qemu_config *cfg,
 			     struct qemu_argv *a)
 {
+	const char *share = cfg->saving ? "on" : "off";
+
+	if (cfg->ram_path) {
+		add(a, "-object");
+		addf(a, "memory-backend-file,id=modrun-ram,share=%s,mem-path=%s,size=%dM",
+		     share, cfg->ram_path, cfg->memory_mb);
+		add(a, "-machine");
+		add(a, "memory-backend=modrun-ram");
+	}
 	if (cfg->channel_fd > 0) {
 		add(a, "-object");
-		addf(a, "memory-backend-file,id=modrun-channel,share=on,mem-path=/dev/fd/%d,size=%u",
-		     cfg->channel_fd, CHANNEL_SIZE);
+		addf(a, "memory-backend-file,id=modrun-channel,share=%s,mem-path=/dev/fd/%d,size=%u",
+		     share, cfg->channel_fd, CHANNEL_SIZE);
 		add(a, "-device");
 		add(a, "ivshmem-plain,memdev=modrun-channel,master=on");
 	}
@@ -137,7 +146,6 @@ static void add_restore_args(const struct qemu_config *cfg,
 	if (cfg->incoming) {
 		add(a, "-incoming");
 		add(a, "defer");
-		add(a, "-S");
 	}
 }
 

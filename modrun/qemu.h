@@ -45,7 +45,10 @@ struct qemu_config {
 	/* A restored run (snapshot.h); 0 = none for each fd. */
 	int qmp_fd;			/* a QMP monitor on this socket */
 	int channel_fd;			/* the channel's memory (channel.h) */
-	bool incoming;			/* -incoming defer -S: QMP starts it */
+	const char *ram_path;		/* the guest's memory is this file */
+	bool saving;			/* it and the channel are shared (the
+					   run that saves), else private */
+	bool incoming;			/* -incoming defer: QMP starts it */
 	/* Called once QEMU runs, before its output is read; 0 or -errno. */
 	int (*spawned)(const struct qemu_config *cfg, void *arg);
 	void *spawned_arg;

@@ -111,10 +111,11 @@ static char *key_text(const struct snapshot *sn, const struct qemu_config *cfg)
 	char *machine, *key;
 
 	c.initrd_fd = c.qmp_fd = c.channel_fd = 1;
-	c.incoming = false;
+	c.incoming = c.saving = false;
+	c.ram_path = NULL;
 	machine = qemu_machine_text(&c);
 	if (!machine ||
-	    asprintf(&key, "modrun-state 1\nrelease %s\nimage %016" PRIx64
+	    asprintf(&key, "modrun-state 2\nrelease %s\nimage %016" PRIx64
 		     "\nqemu %016" PRIx64 "\ninit %016" PRIx64 "\n%s",
 		     sn->release, sn->image_hash, sn->qemu_hash, sn->init_hash,
 		     machine) < 0)
@@ -139,7 +140,10 @@ static bool state_ready(const char *base, const char *key)
 		fclose(f);
 	free(text);
 	say(path, sizeof(path), "%s.state", base);
-	return same && !access(path, R_OK);
+	if (!same || access(path, R_OK))
+		return false;
+	say(path, sizeof(path), "%s.ram", base);
+	return !access(path, R_OK);
 }
 
 /* A killed maker's temporary files: the lock is ours, they are dead. */
@@ -221,7 +225,12 @@ struct maker {
 	char why[256];
 };
 
-/* The guest waits for its plan: save the VM into m->state_fd. */
+#define IGNORE_SHARED "{\"execute\": \"migrate-set-capabilities\", \"arguments\": {\"capabilities\": [{\"capability\": \"x-ignore-shared\", \"state\": true}]}}"
+
+/*
+ * The guest waits for its plan: save the VM into m->state_fd.  Its memory
+ * is the file QEMU was given, shared: the state holds the devices only.
+ */
 static int save_state(struct maker *m)
 {
 	char reply[4096];
@@ -229,7 +238,7 @@ static int save_state(struct maker *m)
 
 	ret = qmp_open(&m->q, m->qmp_fd, QMP_TIMEOUT);
 	if (!ret)
-		ret = qmp_command(&m->q, "{\"execute\": \"stop\"}", NULL, 0);
+		ret = qmp_command(&m->q, IGNORE_SHARED, NULL, 0);
 	if (!ret)
 		ret = qmp_send_fd(&m->q, m->state_fd, "modrun-state");
 	if (!ret)
@@ -242,10 +251,10 @@ static int save_state(struct maker *m)
 			break;
 		if (strstr(reply, "\"status\": \"failed\"")) {
 			say(m->q.error, sizeof(m->q.error),
-				 "QEMU could not save it");
+			    "QEMU could not save it");
 			ret = -EIO;
 		}
-		sleep_ms(5);
+		sleep_ms(2);
 	}
 	if (ret)
 		say(m->why, sizeof(m->why), "%s", m->q.error);
@@ -266,17 +275,19 @@ static int maker_line(void *arg, enum qemu_stream s, const char *line)
 	return QEMU_LINE_COMPLETE;
 }
 
-/* Boot the bare machine of cfg and save it into state_fd. */
-static int boot_and_save(const struct qemu_config *cfg, int state_fd,
-			 char *why, size_t size)
+/* Boot the bare machine of cfg, its memory in ram, and save it. */
+static int boot_and_save(const struct qemu_config *cfg, const char *ram,
+			 int state_fd, char *why, size_t size)
 {
 	struct qemu_config c = *cfg;
 	struct maker m = { .state_fd = state_fd };
-	struct qemu_result res;
+	struct qemu_result res = { .timed_out = false };
 	int sv[2] = { -1, -1 }, ret = -ENOMEM;
 
 	c.initrd_fd = bare_initramfs();
 	c.channel_fd = channel_file();
+	c.ram_path = ram;
+	c.saving = true;
 	if (c.initrd_fd >= 0 && c.channel_fd >= 0 &&
 	    !socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 		c.qmp_fd = sv[1];
@@ -289,9 +300,9 @@ static int boot_and_save(const struct qemu_config *cfg, int state_fd,
 		ret = -EIO;
 	if (ret)
 		say(why, size, "%s", m.why[0] ? m.why :
-			 res.timed_out ? "the boot timed out" :
-			 ret != -EIO ? strerror(-ret) :
-			 "the guest did not wait for its plan");
+		    res.timed_out ? "the boot timed out" :
+		    ret != -EIO ? strerror(-ret) :
+		    "the guest did not wait for its plan");
 	if (c.initrd_fd >= 0)
 		close(c.initrd_fd);
 	if (c.channel_fd >= 0)
@@ -303,31 +314,62 @@ static int boot_and_save(const struct qemu_config *cfg, int state_fd,
 	return ret;
 }
 
-/* Make base.state and base.key for key; 0 or -errno, why says it. */
+/* A file made aside: base.SUFFIX.tmpXXXXXX, renamed when complete. */
+struct aside {
+	char tmp[PATH_MAX];
+	char path[PATH_MAX];
+	int fd;
+};
+
+static int open_aside(struct aside *a, const char *base, const char *suffix)
+{
+	say(a->path, sizeof(a->path), "%s.%s", base, suffix);
+	say(a->tmp, sizeof(a->tmp), "%s.tmpXXXXXX", a->path);
+	a->fd = mkostemp(a->tmp, O_CLOEXEC);
+	if (a->fd < 0 || fchmod(a->fd, 0644))
+		return -errno;
+	return 0;
+}
+
+/* Synced and renamed into place; 0 or -errno. */
+static int keep_aside(struct aside *a)
+{
+	if (fsync(a->fd) || rename(a->tmp, a->path))
+		return -errno;
+	return 0;
+}
+
+static void close_aside(struct aside *a)
+{
+	if (a->fd >= 0)
+		close(a->fd);
+	unlink(a->tmp);		/* renamed already, or torn: gone */
+}
+
+/* Make base.ram, base.state and, last, base.key; 0 or -errno (why). */
 static int make_state(const char *base, const char *key,
 		      const struct qemu_config *cfg, char *why, size_t size)
 {
-	char tmp[PATH_MAX], path[PATH_MAX];
-	int fd, ret;
+	struct aside ram = { .fd = -1 }, state = { .fd = -1 };
+	int ret;
 
-	say(tmp, sizeof(tmp), "%s.state.tmpXXXXXX", base);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0) {
-		say(why, size, "%s: %s", tmp, strerror(errno));
-		return -errno;
-	}
-	ret = fchmod(fd, 0644) ? -errno : boot_and_save(cfg, fd, why, size);
-	if (!ret && fsync(fd))
+	ret = open_aside(&ram, base, "ram");
+	if (!ret)
+		ret = open_aside(&state, base, "state");
+	if (!ret && ftruncate(ram.fd, (off_t)cfg->memory_mb << 20))
 		ret = -errno;
-	close(fd);
-	say(path, sizeof(path), "%s.state", base);
-	if (!ret && rename(tmp, path))
-		ret = -errno;
+	if (!ret)
+		ret = boot_and_save(cfg, ram.tmp, state.fd, why, size);
+	if (!ret)
+		ret = keep_aside(&ram);
+	if (!ret)
+		ret = keep_aside(&state);
 	if (!ret)
 		ret = write_aside(base, "key", key);
 	if (ret && !why[0])
-		say(why, size, "%s: %s", path, strerror(-ret));
-	unlink(tmp);
+		say(why, size, "%s: %s", state.path, strerror(-ret));
+	close_aside(&ram);
+	close_aside(&state);
 	return ret;
 }
 
@@ -365,11 +407,11 @@ static int oldest_state(const char *dir, char *oldest, size_t size)
 static void prune_states(const char *dir)
 {
 	char base[PATH_MAX], path[PATH_MAX + 8];
-	static const char *const suffixes[] = { "key", "state", "lock" };
+	static const char *const suffixes[] = { "key", "state", "ram", "lock" };
 	int i;
 
 	while (oldest_state(dir, base, sizeof(base)) > STATES_KEPT) {
-		for (i = 0; i < 3; i++) {
+		for (i = 0; i < 4; i++) {
 			say(path, sizeof(path), "%s.%s", base, suffixes[i]);
 			unlink(path);
 		}
@@ -439,23 +481,25 @@ struct restorer {
 	struct qmp q;
 	int qmp_fd;		/* our end */
 	int state_fd;
-	int initrd_fd;
-	int fill_error;
 };
 
-/* QEMU waits: load the state, fill the channel, and let the guest go. */
+/* QEMU waits: load the devices' state; the guest then goes on. */
 static int restore_spawned(const struct qemu_config *cfg, void *arg)
 {
 	struct restorer *r = arg;
-	char reply[512];
+	char reply[512] = "";
 	int ret;
 
+	(void)cfg;
 	ret = qmp_open(&r->q, r->qmp_fd, QMP_TIMEOUT);
+	if (!ret)
+		ret = qmp_command(&r->q, IGNORE_SHARED, NULL, 0);
 	if (!ret)
 		ret = qmp_send_fd(&r->q, r->state_fd, "modrun-state");
 	if (!ret)
 		ret = qmp_command(&r->q, "{\"execute\": \"migrate-incoming\", \"arguments\": {\"uri\": \"fd:modrun-state\"}}",
 				  NULL, 0);
+	/* a state that does not load ends QEMU: it is a boot then */
 	while (!ret) {
 		ret = qmp_command(&r->q, "{\"execute\": \"query-status\"}",
 				  reply, sizeof(reply));
@@ -463,45 +507,43 @@ static int restore_spawned(const struct qemu_config *cfg, void *arg)
 			break;
 		sleep_ms(1);
 	}
-	if (!ret) {
-		ret = r->fill_error = fill_channel(cfg->channel_fd, r->initrd_fd);
-		if (ret)
-			say(r->q.error, sizeof(r->q.error),
-				 "cannot fill the channel: %s", strerror(-ret));
-	}
-	if (!ret)
+	if (!ret && !strstr(reply, "\"running\""))
 		ret = qmp_command(&r->q, "{\"execute\": \"cont\"}", NULL, 0);
 	return ret;
 }
 
-/* Run cfg from base.state; -ECANCELED when it did not load (why says). */
+/* Run cfg from base's state; -ECANCELED when it did not load (why says). */
 static int restore_run(const char *base, const struct qemu_config *cfg,
 		       qemu_line_fn fn, void *ctx, struct qemu_result *res,
 		       char *why, size_t size)
 {
-	struct restorer r = { .initrd_fd = cfg->initrd_fd };
+	struct restorer r = { .state_fd = -1 };
 	struct qemu_config c = *cfg;
-	char path[PATH_MAX];
+	char path[PATH_MAX], ram[PATH_MAX];
 	int sv[2], ret;
 
 	say(path, sizeof(path), "%s.state", base);
+	say(ram, sizeof(ram), "%s.ram", base);
 	r.state_fd = open(path, O_RDONLY | O_CLOEXEC);
 	c.channel_fd = channel_file();
-	if (r.state_fd < 0 || c.channel_fd < 0 ||
+	ret = c.channel_fd < 0 ? -errno : fill_channel(c.channel_fd,
+						       cfg->initrd_fd);
+	if (r.state_fd < 0 || ret ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
-		say(why, size, "%s: %s", path, strerror(errno));
+		say(why, size, "%s: %s", path, strerror(ret ? -ret : errno));
 		ret = -ECANCELED;
 		goto out_close;
 	}
 	c.qmp_fd = sv[1];
 	r.qmp_fd = sv[0];
+	c.ram_path = ram;	/* mapped privately: never written */
 	c.incoming = true;
 	c.spawned = restore_spawned;
 	c.spawned_arg = &r;
 	ret = qemu_run(&c, fn, ctx, res);
 	if (ret) {
 		say(why, size, "%s", res->spawn_error[0] ?
-			 res->spawn_error : r.q.error);
+		    res->spawn_error : r.q.error);
 		ret = -ECANCELED;
 	}
 	close(sv[0]);
@@ -531,6 +573,7 @@ static void note_restored(struct snapshot *sn, const char *base, double made)
 	const char *name = strrchr(base, '/') + 1;
 	char path[PATH_MAX];
 	struct stat st;
+	long long size;
 
 	say(path, sizeof(path), "%s.key", base);
 	utimensat(AT_FDCWD, path, NULL, 0);	/* used: pruned last */
@@ -539,10 +582,13 @@ static void note_restored(struct snapshot *sn, const char *base, double made)
 			 "snapshot: restored %s/%s.state", sn->dir, name);
 		return;
 	}
+	say(path, sizeof(path), "%s.ram", base);
+	size = stat(path, &st) ? 0 : (long long)st.st_blocks * 512;
 	say(path, sizeof(path), "%s.state", base);
+	size += stat(path, &st) ? 0 : (long long)st.st_size;
 	say(sn->note, sizeof(sn->note),
-		 "snapshot: made %s (%lld MB in %.2f s), restored it", path,
-		 stat(path, &st) ? 0LL : (long long)st.st_size >> 20, made);
+	    "snapshot: made %s (%lld MB with its .ram, in %.2f s), restored it",
+	    path, size >> 20, made);
 }
 
 /* Restore, making the state first if need be; -ECANCELED: boot instead. */

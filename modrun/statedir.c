@@ -123,6 +123,10 @@ void statedir_describe(const char *kernel_dir, char *buf, size_t size)
 			continue;
 		n++;
 		bytes += st.st_size;
+		snprintf(path, sizeof(path), "%s/%.*s.ram", dir,
+			 (int)(len - 4), e->d_name);
+		if (!stat(path, &st))
+			bytes += (long long)st.st_blocks * 512;
 	}
 	if (d)
 		closedir(d);
