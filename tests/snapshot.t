@@ -107,12 +107,12 @@ now=$(date +%s)
 diag "$a"
 is "$status" 0 "a restored run with commands passes"
 like "$a" '^# snapshot: restored ' "(restored)"
-ra=$(grep -A1 '^# exec: "head' "$k/a.log" | sed -n 's/^# out: //p')
-rb=$(grep -A1 '^# exec: "head' "$k/b.log" | sed -n 's/^# out: //p')
+ra=$(grep -A1 '^# exec: "head' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
+rb=$(grep -A1 '^# exec: "head' "$k/b.log" | sed -n 's/^# out: //p' | tr -d '\r')
 like "$ra" '^[0-9a-f]{32}$' "the guest read 16 random bytes"
 [ -n "$ra" ] && [ "$ra" != "$rb" ]
 is "$?" 0 "two guests restored from one state read different random bytes"
-t=$(grep -A1 '^# exec: "date' "$k/a.log" | sed -n 's/^# out: //p')
+t=$(grep -A1 '^# exec: "date' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
 d=$(( ${t:-0} > now ? ${t:-0} - now : now - ${t:-0} ))
 [ "$d" -le 3 ]
 is "$?" 0 "the guest's clock is the host's (within 3 s; the state is older): $t against $now"
