@@ -17,7 +17,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* One line from QEMU, or -errno (-ETIMEDOUT, -EPIPE at its end). */
+/* One line from QEMU, or -errno (-ETIMEDOUT, -EINTR, -EPIPE at its end). */
 static int read_line(struct qmp *q, char *line, size_t size)
 {
 	double deadline = now() + q->timeout;
@@ -29,8 +29,9 @@ static int read_line(struct qmp *q, char *line, size_t size)
 	while (!(nl = memchr(q->buf, '\n', q->len))) {
 		if (q->len == sizeof(q->buf))
 			q->len = 0;	/* an overlong answer: not ours */
-		if (poll(&p, 1, (int)((deadline - now()) * 1000) + 1) <= 0 ||
-		    now() > deadline)
+		if (poll(&p, 1, (int)((deadline - now()) * 1000) + 1) < 0)
+			return -errno;	/* -EINTR: modrun is being ended */
+		if (now() > deadline)
 			return -ETIMEDOUT;
 		got = read(q->fd, q->buf + q->len, sizeof(q->buf) - q->len);
 		if (got < 0 && errno == EINTR)

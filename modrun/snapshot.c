@@ -296,6 +296,8 @@ static int boot_and_save(const struct qemu_config *cfg, const char *ram,
 			c.timeout = MAKE_TIMEOUT;
 		ret = qemu_run(&c, maker_line, &m, &res);
 	}
+	if (!ret && res.interrupted)
+		ret = -EINTR;
 	if (!ret && !m.saved)
 		ret = -EIO;
 	if (ret)
@@ -541,7 +543,10 @@ static int restore_run(const char *base, const struct qemu_config *cfg,
 	c.spawned = restore_spawned;
 	c.spawned_arg = &r;
 	ret = qemu_run(&c, fn, ctx, res);
-	if (ret) {
+	if (ret == -EINTR) {	/* a signal while QEMU was loading */
+		res->interrupted = true;
+		ret = 0;
+	} else if (ret) {
 		say(why, size, "%s", res->spawn_error[0] ?
 		    res->spawn_error : r.q.error);
 		ret = -ECANCELED;
@@ -607,6 +612,12 @@ static int run_from_state(struct snapshot *sn, const struct qemu_config *cfg,
 	say(base, sizeof(base), "%s/%s", sn->dir, name);
 	if (!state_ready(base, key)) {
 		ret = make_locked(sn, name, key, cfg, why, sizeof(why));
+		if (ret == -EINTR) {	/* a signal: the run ends */
+			memset(res, 0, sizeof(*res));
+			res->interrupted = true;
+			res->first_report = -1;
+			goto out;
+		}
 		if (ret < 0) {
 			ret = -ECANCELED;
 			goto out;
@@ -620,7 +631,9 @@ static int run_from_state(struct snapshot *sn, const struct qemu_config *cfg,
 	else if (strlen(base) + 5 < sizeof(base))
 		unlink(strcat(base, ".key"));	/* the next run makes it anew */
 out:
-	if (ret == -ECANCELED)
+	if (ret == -EINTR)
+		ret = 0;
+	else if (ret == -ECANCELED)
 		say(sn->note, sizeof(sn->note), "snapshot: booted: %s",
 			 why[0] ? why : strerror(ENOMEM));
 	*spent = now() - start - (ret == -ECANCELED ? 0 : res->wall);
