@@ -461,7 +461,8 @@ static int fill_channel(int channel_fd, int initrd_fd)
 	off_t at = CHANNEL_DATA;
 	ssize_t n;
 
-	while ((n = pread(initrd_fd, buf, sizeof(buf), at - CHANNEL_DATA)) > 0) {
+	while ((n = pread(initrd_fd, buf, sizeof(buf),
+			  at - (off_t)CHANNEL_DATA)) > 0) {
 		if (at + n > (off_t)CHANNEL_SIZE ||
 		    pwrite(channel_fd, buf, (size_t)n, at) != n)
 			return -EFBIG;

@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 need make gcc qemu-system-x86_64
 MODRUN=$TOP/build/san/bin/modrun	# the host side under ASan and UBSan
-plan 42
+plan 43
 unset MODRUN_NO_SNAPSHOT
 
 dir=$(build_modules "$TOP/tests/modules" snapshot)
@@ -112,6 +112,7 @@ rb=$(grep -A1 '^# exec: "head' "$k/b.log" | sed -n 's/^# out: //p' | tr -d '\r')
 like "$ra" '^[0-9a-f]{32}$' "the guest read 16 random bytes"
 [ -n "$ra" ] && [ "$ra" != "$rb" ]
 is "$?" 0 "two guests restored from one state read different random bytes"
+unlike "$(cat "$k/a.log")" 'modrun-init: (reseeding the RNG|clock_settime)' "the guest took the entropy and the clock it was given"
 t=$(grep -A1 '^# exec: "date' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
 d=$(( ${t:-0} > now ? ${t:-0} - now : now - ${t:-0} ))
 [ "$d" -le 3 ]
