@@ -606,6 +606,11 @@ static int run_from_state(struct snapshot *sn, const struct qemu_config *cfg,
 	double start = now(), made = -1;
 	int ret = -ECANCELED;
 
+	if (cfg->nr_devices) {
+		/* edu, for one, has no state QEMU saves: it would read 0 */
+		say(why, sizeof(why), "--device: QEMU does not save every device's state");
+		goto out;
+	}
 	if (!key || !payload_fits(cfg, why, sizeof(why)))
 		goto out;
 	say(name, sizeof(name), "%016" PRIx64,

@@ -4,13 +4,13 @@
 # restore it and give the same verdicts as a booted run.  A state is keyed by
 # everything that changes the machine; one that is incomplete (no .key: killed
 # while saving) is never used, one that does not load is a boot, said in one
-# line.  Two first runs make one state; four runs restore one at once.  A
+# line; so is a run with --device.  Two first runs make one state; four runs restore one at once.  A
 # restored guest gets fresh entropy and the host's clock; --each restores after
 # a crash.  --no-snapshot and MODRUN_NO_SNAPSHOT=1 boot.
 . "$(dirname "$0")/lib.sh"
 need make gcc qemu-system-x86_64
 MODRUN=$TOP/build/san/bin/modrun	# the host side under ASan and UBSan
-plan 43
+plan 46
 unset MODRUN_NO_SNAPSHOT
 
 dir=$(build_modules "$TOP/tests/modules" snapshot)
@@ -54,6 +54,12 @@ like "$out" '^# snapshot: made ' "--append is another machine: a state of its ow
 is "$(states)" 2 "two states"
 out=$("$MODRUN" -k "$k" --append loglevel=4 "$hdir/hello.ko")
 like "$out" '^# snapshot: restored ' "the same --append restores it"
+
+# A device QEMU may not save (edu has no saved state): a boot.
+out=$("$MODRUN" -k "$k" --device edu "$hdir/hello.ko"); status=$?
+is "$status" 0 "a run with --device passes"
+like "$out" '^# snapshot: booted: --device: ' "it boots, and says why"
+is "$(states)" 2 "no state made for it"
 
 # A state without its key (killed while saving) is never used.
 key=$(grep -l 'loglevel=4' "$k"/snapshots/*.key)
