@@ -61,7 +61,7 @@ wall() {	# wall ARGS...: seconds, modrun's whole run
 
 after_crash() {	# after_crash ARGS...: seconds from the crash to the end
 	local t1
-	"$modrun" "$@" 2>&1 >"$bz/out" | while IFS= read -r l; do
+	{ "$modrun" "$@" 2>&1 >"$bz/out" || true; } | while IFS= read -r l; do
 		case $l in *"the VM ended in module"*) date +%s.%N ;; esac
 	done >"$bz/t"
 	t1=$(date +%s.%N)
