@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "kernels.h"
+#include "statedir.h"
 
 #define KERNELS_MIN_FREE (800ULL << 20)
 
@@ -360,7 +361,7 @@ struct list_ctx {
 static int list_one(const char *name, const char *suite, void *arg)
 {
 	struct list_ctx *lc = arg;
-	char dir[PATH_MAX], path[PATH_MAX], release[128] = "";
+	char dir[PATH_MAX], path[PATH_MAX], release[128] = "", state[64];
 	FILE *f;
 
 	if (kernels_dir(lc->kp, name, dir, sizeof(dir)) == 0 &&
@@ -374,8 +375,11 @@ static int list_one(const char *name, const char *suite, void *arg)
 			fclose(f);
 		}
 	}
-	fprintf(lc->out, "%-8s %-20s %s\n", name, suite,
-		release[0] ? release : "not provisioned");
+	if (release[0])
+		statedir_describe(dir, state, sizeof(state));
+	fprintf(lc->out, "%-8s %-20s %s%s%s\n", name, suite,
+		release[0] ? release : "not provisioned",
+		release[0] ? ", " : "", release[0] ? state : "");
 	return 0;
 }
 

@@ -31,6 +31,7 @@
 #include "report.h"
 #include "savedlog.h"
 #include "session.h"
+#include "snapshot.h"
 #include "taint.h"
 
 #define MODRUN_VERSION "1.1"
@@ -53,6 +54,7 @@ struct options {
 	const char **devices;
 	int nr_devices;
 	bool each;
+	bool no_snapshot;
 };
 
 static void __attribute__((noreturn)) usage(const char *why)
@@ -63,7 +65,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              MODULE.ko [KEY=VALUE...]...\n"
+		"              [--no-snapshot] MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
 		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
@@ -94,6 +96,8 @@ static void help(void)
 	       "      --device SPEC         give QEMU -device SPEC, e.g. edu (repeatable)\n"
 	       "      --each                prove each module on its own, all in one boot\n"
 	       "                            (a crash reboots and goes on with the next)\n"
+	       "      --no-snapshot         boot, rather than restore the kernel's saved\n"
+	       "                            state (made by the first run; MODRUN_NO_SNAPSHOT=1)\n"
 	       "      --forbid-taint LETTERS  taint flags that fail the run (default %s)\n"
 	       "      --accel tcg|kvm|auto  QEMU accelerator (default tcg; auto probes KVM)\n"
 	       "  -m, --memory MB           guest memory (default 256)\n"
@@ -190,6 +194,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "file", required_argument, NULL, 'f' },
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
+		{ "no-snapshot", no_argument, NULL, 'S' },
 		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -224,6 +229,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'E':
 			o->each = true;
+			break;
+		case 'S':
+			o->no_snapshot = true;
 			break;
 		case 'L':
 			exit(list_kernels());
@@ -302,7 +310,7 @@ static void boot(struct qemu_config *qc, struct session *ss, int from,
 	int ret;
 
 	session_begin_boot(ss, from);
-	ret = qemu_run(qc, session_line, ss, res);
+	ret = snapshot_run(qc, session_line, ss, res);
 	if (ret)
 		errx(2, "cannot start %s: %s", qc->arch->qemu, strerror(-ret));
 	if (WIFEXITED(res->wait_status) && WEXITSTATUS(res->wait_status) == 127)
@@ -406,6 +414,10 @@ static void read_busybox(const char *kernel_dir, void **data, size_t *size,
 	}
 }
 
+struct run;
+static void use_snapshot(struct options *o, struct run *r,
+			 const char *release);
+
 struct run {
 	struct options *o;
 	struct module_set set;
@@ -416,9 +428,21 @@ struct run {
 	char *applets;
 	struct qemu_config qc;
 	struct session ss;
+	struct snapshot snap;
 	double wall;
 	bool interrupted;
 };
+
+/* Restore a booted kernel rather than boot, unless told not to. */
+static void use_snapshot(struct options *o, struct run *r, const char *release)
+{
+	const char *env = getenv("MODRUN_NO_SNAPSHOT");
+
+	if (o->no_snapshot || (env && *env && strcmp(env, "0")))
+		return;
+	if (!snapshot_init(&r->snap, o->kernel_dir, release, &r->qc))
+		r->qc.snapshot = &r->snap;
+}
 
 /* Boot until every segment has run (a crash ends a boot: the next goes on). */
 static void run_segments(struct run *r)
@@ -467,7 +491,8 @@ static int print_run(struct run *r)
 	struct segment *g = &r->ss.seg[0];
 	struct run_info run = { .end = g->end, .timeout = r->o->timeout,
 				.wall = r->wall, .accel = r->qc.kvm ? "kvm" : "tcg",
-				.kernel_dir = r->o->kernel_dir };
+				.kernel_dir = r->o->kernel_dir,
+				.note = r->snap.note };
 	struct report_options ro = { .plan = g->plan, .nr_plan = g->nr_plan,
 				     .expect = r->o->expect,
 				     .nr_expect = r->o->nr_expect,
@@ -520,6 +545,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 				     .nr_devices = o->nr_devices,
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
+	use_snapshot(o, &r, release);
 	run_segments(&r);
 	if (log)
 		fclose(log);

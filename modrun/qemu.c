@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "channel.h"
 #include "qemu.h"
 
 #define LINE_MAX_LEN 8192
@@ -116,6 +117,38 @@ static void free_argv(struct qemu_argv *a)
 	memset(a, 0, sizeof(*a));
 }
 
+/* What a restored run, or the run that makes its state, adds. */
+static void add_restore_args(const struct qemu_config *cfg,
+			     struct qemu_argv *a)
+{
+	const char *share = cfg->saving ? "on" : "off";
+
+	if (cfg->ram_path) {
+		add(a, "-object");
+		addf(a, "memory-backend-file,id=modrun-ram,share=%s,mem-path=%s,size=%dM",
+		     share, cfg->ram_path, cfg->memory_mb);
+		add(a, "-machine");
+		add(a, "memory-backend=modrun-ram");
+	}
+	if (cfg->channel_fd > 0) {
+		add(a, "-object");
+		addf(a, "memory-backend-file,id=modrun-channel,share=%s,mem-path=/dev/fd/%d,size=%u",
+		     share, cfg->channel_fd, CHANNEL_SIZE);
+		add(a, "-device");
+		add(a, "ivshmem-plain,memdev=modrun-channel,master=on");
+	}
+	if (cfg->qmp_fd > 0) {
+		add(a, "-chardev");
+		addf(a, "socket,id=modrun-qmp,fd=%d", cfg->qmp_fd);
+		add(a, "-mon");
+		add(a, "chardev=modrun-qmp,mode=control");
+	}
+	if (cfg->incoming) {
+		add(a, "-incoming");
+		add(a, "defer");
+	}
+}
+
 /* Returns 0 or -ENOMEM. */
 static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
 		      struct qemu_argv *a)
@@ -151,6 +184,7 @@ static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
 		add(a, "-device");
 		add(a, cfg->devices[i]);
 	}
+	add_restore_args(cfg, a);
 	if (a->failed) {
 		free_argv(a);
 		return -ENOMEM;
@@ -171,6 +205,10 @@ static void child_exec(const struct qemu_config *cfg, int pipes[][2],
 	fcntl(pipes[QEMU_CONSOLE][1], F_SETFD, 0);
 	fcntl(pipes[QEMU_REPORT][1], F_SETFD, 0);
 	fcntl(cfg->initrd_fd, F_SETFD, 0);
+	if (cfg->qmp_fd > 0)
+		fcntl(cfg->qmp_fd, F_SETFD, 0);
+	if (cfg->channel_fd > 0)
+		fcntl(cfg->channel_fd, F_SETFD, 0);
 	execvp(argv[0], argv);
 	fprintf(stderr, "modrun: cannot run %s: %s\n", argv[0],
 		strerror(errno));
@@ -314,6 +352,61 @@ static void supervise(const struct qemu_config *cfg, pid_t pid,
 	}
 }
 
+/* spawned() failed: end QEMU, and keep the first line it said. */
+static void end_spawned(pid_t pid, int err_fd, struct qemu_result *res)
+{
+	char buf[sizeof(res->spawn_error)];
+	ssize_t n;
+
+	kill(pid, SIGKILL);
+	waitpid(pid, &res->wait_status, 0);
+	n = read(err_fd, buf, sizeof(buf) - 1);	/* QEMU has closed it */
+	buf[n > 0 ? n : 0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	snprintf(res->spawn_error, sizeof(res->spawn_error), "%s", buf);
+}
+
+/* "/dev/fd/12" and "fd=12" become "/dev/fd/N" and "fd=N". */
+static void mask_fds(char *s)
+{
+	char *p = s, *q = s;
+
+	while (*p) {
+		if ((q - s >= 8 && !strncmp(q - 8, "/dev/fd/", 8)) ||
+		    (q - s >= 3 && !strncmp(q - 3, "fd=", 3))) {
+			if (*p >= '0' && *p <= '9') {
+				while (*p >= '0' && *p <= '9')
+					p++;
+				*q++ = 'N';
+				continue;
+			}
+		}
+		*q++ = *p++;
+	}
+	*q = '\0';
+}
+
+char *qemu_machine_text(const struct qemu_config *cfg)
+{
+	struct qemu_argv a;
+	char *text = NULL;
+	size_t size = 0, i;
+	FILE *f;
+
+	if (build_argv(cfg, 1, 2, &a))
+		return NULL;
+	f = open_memstream(&text, &size);
+	if (f) {
+		for (i = 0; i < a.n; i++)
+			fprintf(f, "%s\n", a.v[i]);
+		fclose(f);
+	}
+	free_argv(&a);
+	if (text)
+		mask_fds(text);
+	return text;
+}
+
 int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
 	     struct qemu_result *res)
 {
@@ -351,7 +444,12 @@ int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
 		bufs[i].fd = pipes[i][0];
 		bufs[i].len = 0;
 	}
-	if (pid > 0)
+	if (pid > 0 && cfg->spawned) {
+		ret = cfg->spawned(cfg, cfg->spawned_arg);
+		if (ret)
+			end_spawned(pid, bufs[QEMU_STDERR].fd, res);
+	}
+	if (pid > 0 && !ret)
 		supervise(cfg, pid, bufs, fn, ctx, res, start);
 	for (i = 0; i < QEMU_NR_STREAMS; i++)
 		close(pipes[i][0]);

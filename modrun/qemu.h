@@ -16,6 +16,8 @@ enum qemu_stream {
 	QEMU_NR_STREAMS,
 };
 
+struct snapshot;
+
 /* Per-architecture settings, as data. */
 struct arch_params {
 	const char *arch;
@@ -40,6 +42,17 @@ struct qemu_config {
 	double timeout;			/* seconds, whole run, or since the
 					   last QEMU_LINE_PROGRESS */
 	double first_report_timeout;	/* seconds; 0 = none (the KVM watchdog) */
+	/* A restored run (snapshot.h); 0 = none for each fd. */
+	int qmp_fd;			/* a QMP monitor on this socket */
+	int channel_fd;			/* the channel's memory (channel.h) */
+	const char *ram_path;		/* the guest's memory is this file */
+	bool saving;			/* it and the channel are shared (the
+					   run that saves), else private */
+	bool incoming;			/* -incoming defer: QMP starts it */
+	/* Called once QEMU runs, before its output is read; 0 or -errno. */
+	int (*spawned)(const struct qemu_config *cfg, void *arg);
+	void *spawned_arg;
+	struct snapshot *snapshot;	/* NULL: boot (snapshot_run()) */
 };
 
 struct qemu_result {
@@ -50,6 +63,7 @@ struct qemu_result {
 	int wait_status;	/* of QEMU */
 	double wall;		/* seconds from spawn to end */
 	double first_report;	/* seconds to the first report line, or -1 */
+	char spawn_error[256];	/* spawned() failed: QEMU's first words */
 };
 
 /*
@@ -63,8 +77,17 @@ struct qemu_result {
 typedef int (*qemu_line_fn)(void *ctx, enum qemu_stream stream,
 			    const char *line);
 
-/* Returns 0, or -errno if QEMU could not be started. */
+/*
+ * Returns 0, or -errno if QEMU could not be started, or spawned()'s error
+ * (QEMU is then ended, and res->spawn_error says what it said).
+ */
 int qemu_run(const struct qemu_config *cfg, qemu_line_fn fn, void *ctx,
 	     struct qemu_result *res);
+
+/*
+ * The machine QEMU is asked for, as text: its command line, one argument a
+ * line, file descriptor numbers as "N".  Returns NULL when out of memory.
+ */
+char *qemu_machine_text(const struct qemu_config *cfg);
 
 #endif

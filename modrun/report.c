@@ -376,7 +376,10 @@ int report_print(FILE *out, const struct guest_report *g,
 	if (run->accel)
 		fprintf(out, " from %s, accel %s, timeout %g s",
 			run->kernel_dir, run->accel, run->timeout);
-	fprintf(out, "\n1..%d\n", opt.nr_plan + count_loads(&opt) +
+	fprintf(out, "\n");
+	if (run->note && *run->note)
+		fprintf(out, "# %s\n", run->note);
+	fprintf(out, "1..%d\n", opt.nr_plan + count_loads(&opt) +
 		opt.nr_expect + 1);
 	print_steps(&p, g, con, run, &opt);
 	print_taints(&p, g, &opt);

@@ -39,6 +39,7 @@ struct run_info {
 	double wall;		/* seconds, < 0 when unknown (parse mode) */
 	const char *accel;	/* NULL in parse mode */
 	const char *kernel_dir;
+	const char *note;	/* a line to say after the first, or NULL */
 };
 
 /* A step the guest was told to take: "load" NAME, "exec" "CMD", "unload" NAME. */

@@ -271,6 +271,8 @@ int session_print_each(FILE *out, const struct session *s,
 			run->kernel_dir, run->accel, run->timeout);
 	fprintf(out, ", --each: %d modules in %d boot%s\n", s->nr_seg, boots,
 		plural);
+	if (run->note && *run->note)
+		fprintf(out, "# %s\n", run->note);
 	fprintf(out, "1..%d\n", s->nr_seg);
 	for (i = 0; i < s->nr_seg; i++)
 		failed += print_subtest(out, &s->seg[i], i + 1, run, opt,
