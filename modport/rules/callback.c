@@ -7,6 +7,7 @@
 
 void cb_init(struct cb_ctx *c, struct porter *pt)
 {
+	memset(c, 0, sizeof(*c));
 	c->pt = pt;
 	c->tl = pt->tl;
 	c->tok = pt->tl->tok;
@@ -218,8 +219,7 @@ static char *recovery(struct cb_ctx *c, const struct cb_fn *fn,
 			     p, d->container, d->member);
 }
 
-int cb_convert(struct cb_ctx *c, const struct cb_fn *fn,
-	       const struct cb_data *d)
+int cb_convert(struct cb_ctx *c, const struct cb_fn *fn, struct cb_data *d)
 {
 	size_t k, eq = 0, semi = 0;
 	char *p, *text;
@@ -244,6 +244,7 @@ int cb_convert(struct cb_ctx *c, const struct cb_fn *fn,
 		return c->pt->error;
 	}
 	neat = neat_decl(c, fn, d, &eq, &semi);
+	d->macro_used = neat && d->macro;
 	text = recovery(c, fn, d, p, neat, eq);
 	if (text && neat)
 		add_edit(c->pt, tok_end(&c->tok[eq]),

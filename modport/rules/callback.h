@@ -74,11 +74,11 @@ struct cb_data {
 	char *container;	/* the data was this struct ("struct foo"), or NULL */
 	char *member;		/* the member that holds the object: "timer" */
 	const char *macro;	/* from_timer-like macro(var, p, member), or NULL */
+	bool macro_used;	/* cb_convert() wrote it */
 };
 
 /* Rewrite fn as d says.  0, or the sticky error. */
-int cb_convert(struct cb_ctx *c, const struct cb_fn *fn,
-	       const struct cb_data *d);
+int cb_convert(struct cb_ctx *c, const struct cb_fn *fn, struct cb_data *d);
 void cb_data_free(struct cb_data *d);
 
 /*
