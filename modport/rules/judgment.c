@@ -5,7 +5,6 @@
  * site modport does not convert is named by a finding, with the modern
  * interface to use:
  *
- *	tasklet-data		DECLARE_TASKLET(name, func, data)
  *	timeval			do_gettimeofday(), current_kernel_time(),
  *				struct timeval
  *	aio-methods		.aio_read, .aio_write, aio_complete()
@@ -44,7 +43,6 @@ static const struct judgment {
 	const char *why;
 	const char *in;	/* a member of this struct's initializer: no doubt */
 } table[] = {
-	{ "DECLARE_TASKLET", R_TASKLET_DATA, CALL3, "DECLARE_TASKLET(name, func, data) takes two arguments since 5.9: a void func(struct tasklet_struct *t) that finds its data with from_tasklet()", NULL },
 	{ "do_gettimeofday", R_TIMEVAL, CALL, "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64, or ktime_get() for intervals", NULL },
 	{ "current_kernel_time", R_TIMEVAL, CALL, "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64", NULL },
 	{ "timeval", R_TIMEVAL, STRUCT, "struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64 (tv_nsec, not tv_usec) or ktime_t", NULL },
@@ -75,7 +73,7 @@ static const struct judgment {
 static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
-	R_TASKLET_DATA, R_TIMEVAL,
+	R_TIMEVAL,
 	R_AIO_METHODS, R_NOPAGE, R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };
