@@ -43,9 +43,7 @@ static const struct judgment {
 	const char *why;
 	const char *in;	/* a member of this struct's initializer: no doubt */
 } table[] = {
-	{ "do_gettimeofday", R_TIMEVAL, CALL, "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64, or ktime_get() for intervals", NULL },
 	{ "current_kernel_time", R_TIMEVAL, CALL, "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64", NULL },
-	{ "timeval", R_TIMEVAL, STRUCT, "struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64 (tv_nsec, not tv_usec) or ktime_t", NULL },
 	{ "aio_read", R_AIO_METHODS, MEMBER, "file_operations' .aio_read is gone since 4.1: .read_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_write", R_AIO_METHODS, MEMBER, "file_operations' .aio_write is gone since 4.1: .write_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_complete", R_AIO_METHODS, CALL, "aio_complete() is gone from drivers since 4.1: a read_iter/write_iter that finishes later calls iocb->ki_complete()", NULL },
