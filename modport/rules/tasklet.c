@@ -91,8 +91,9 @@ static void site(struct cb_ctx *c, const struct hit *h)
 	w0 = cb_next(c, open);
 	if (c->tok[f].type != TOKEN_IDENT || cb_next(c, f) != comma[1])
 		why = "its handler is cast or computed: it is another kind of function";
-	if (init && target_need(&c->tg, R_TASKLET_DATA) != NEED_FIX)
-		return;		/* tasklet_init() is still there */
+	if (init && (target_need(&c->tg, R_TASKLET_DATA) != NEED_FIX ||
+		     !c->pt->nr_found[1]))
+		return;	/* tasklet_init() is still there: in an old file only */
 	fn.name = SCAN_NONE;
 	if (!why)
 		why = cb_find(c, f, "unsigned long", 1, &fn);

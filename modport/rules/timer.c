@@ -211,6 +211,12 @@ static void site(struct cb_ctx *c, const struct hit *h)
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
+	/*
+	 * Userspace has timers of its own (the kernel's tools/ have a
+	 * setup_timer()): an old file only, one that shows its age with
+	 * another finding first.
+	 */
+	bool aged = pt->nr_found[1];
 	struct cb_ctx c;
 	size_t k;
 
@@ -220,7 +226,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		    !is_call(pt->buf, pt->tl, h->tok))
 			continue;
 		if (h->word != W_FROM_TIMER) {
-			site(&c, h);
+			if (aged)
+				site(&c, h);
 			continue;
 		}
 		if (!target_shim_define(pt, h->tok) &&

@@ -35,7 +35,7 @@ static void tasklet_dev_fn(unsigned long arg)
 	complete(&tasklet_done);
 }
 
-static int __init tasklets_init(void)
+static int __init tasklets_fixture_init(void)
 {
 	struct tasklet_dev *dev = kmalloc(sizeof(*dev), GFP_KERNEL);
 
@@ -52,11 +52,11 @@ static int __init tasklets_init(void)
 	return 0;
 }
 
-static void __exit tasklets_exit(void)
+static void __exit tasklets_fixture_exit(void)
 {
 	tasklet_kill(&tasklet_global);
 }
 
-module_init(tasklets_init);
-module_exit(tasklets_exit);
+module_init(tasklets_fixture_init);
+module_exit(tasklets_fixture_exit);
 MODULE_LICENSE("GPL");

@@ -40,7 +40,7 @@ static void timer_global_fn(unsigned long data)
 	complete(&timer_done);
 }
 
-static int __init timers_init(void)
+static int __init timers_fixture_init(void)
 {
 	struct timer_dev *dev = kmalloc(sizeof(*dev), GFP_KERNEL);
 
@@ -61,11 +61,11 @@ static int __init timers_init(void)
 	return 0;
 }
 
-static void __exit timers_exit(void)
+static void __exit timers_fixture_exit(void)
 {
 	del_timer_sync(&timer_global);
 }
 
-module_init(timers_init);
-module_exit(timers_exit);
+module_init(timers_fixture_init);
+module_exit(timers_fixture_exit);
 MODULE_LICENSE("GPL");

@@ -7,7 +7,7 @@
 #include <linux/init.h>
 #include <linux/time.h>
 
-static int __init timeval_init(void)
+static int __init timeval_fixture_init(void)
 {
 	struct timeval tv;
 
@@ -18,10 +18,10 @@ static int __init timeval_init(void)
 	return 0;
 }
 
-static void __exit timeval_exit(void)
+static void __exit timeval_fixture_exit(void)
 {
 }
 
-module_init(timeval_init);
-module_exit(timeval_exit);
+module_init(timeval_fixture_init);
+module_exit(timeval_fixture_exit);
 MODULE_LICENSE("GPL");

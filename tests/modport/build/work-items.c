@@ -37,7 +37,7 @@ static void work_plain_fn(void *data)
 	complete(&work_done);
 }
 
-static int __init work_init(void)
+static int __init work_fixture_init(void)
 {
 	struct work_job *job = kmalloc(sizeof(*job), GFP_KERNEL);
 
@@ -53,10 +53,10 @@ static int __init work_init(void)
 	return 0;
 }
 
-static void __exit work_exit(void)
+static void __exit work_fixture_exit(void)
 {
 }
 
-module_init(work_init);
-module_exit(work_exit);
+module_init(work_fixture_init);
+module_exit(work_fixture_exit);
 MODULE_LICENSE("GPL");
