@@ -224,6 +224,102 @@ static bool made(struct cb_ctx *c, struct made *m, const struct item *it)
 	return false;
 }
 
+/* The finding, and the call of two arguments (a delayed one if it must be). */
+static bool two_args(struct cb_ctx *c, struct made *m, const struct hit *h,
+		     const struct item *it, size_t comma, size_t close,
+		     const char *msg)
+{
+	size_t i = h->tok;
+
+	if (!target_finding(&c->tg, c->tok[i].pos, R_WORK_3_ARGS, true, msg))
+		return false;
+	add_edit(c->pt, c->tok[comma].pos, c->tok[close].pos - c->tok[comma].pos, "");
+	if (it->delayed)
+		add_edit(c->pt, c->tok[i].pos, c->tok[i].len,
+			 h->word == W_DECLARE_WORK ? "DECLARE_DELAYED_WORK" :
+			 "INIT_DELAYED_WORK");
+	else if (h->word == W_PREPARE_WORK)
+		add_edit(c->pt, c->tok[i].pos, c->tok[i].len, "INIT_WORK");
+	if (it->delayed && !made(c, m, it))
+		make_delayed(c, it);
+	return true;
+}
+
+/* Is the identifier name[0..len) anywhere in the file? */
+static bool name_used(const struct cb_ctx *c, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
+		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
+		    !memcmp(c->buf + c->tok[i].pos, name, len))
+			return true;
+	return false;
+}
+
+/*
+ * INIT_WORK(&w, (void (*)(void *)) f, data): f is another kind of
+ * function, a void f(unsigned long) of the file (a tasklet's, in LDD3's
+ * short), and data a constant.  A work handler of the new kind calls f
+ * with the data, as the cast call did, and INIT_WORK() takes it.  NULL,
+ * or why not.
+ */
+static const char *wrapper(struct cb_ctx *c, struct made *m,
+			   const struct hit *h, size_t close,
+			   const size_t *comma)
+{
+	static const char *const cast[] = {
+		"(", "void", "(", "*", ")", "(", "void", "*", ")", ")", NULL
+	};
+	struct cb_data d = { .old_type = "unsigned long" };
+	size_t k = cb_next(c, comma[0]), f, amp = cb_next(c, cb_next(c, h->tok));
+	const char *why = NULL;
+	const char *const *w;
+	struct cb_fn fn;
+	struct item it;
+	char *name = NULL, *text = NULL;
+
+	for (w = cast; *w; w++, k = cb_next(c, k))
+		if (!cb_op(c, k, *w) && !cb_ident(c, k, *w))
+			return "its handler is cast or computed: it is another kind of function";
+	f = k;
+	if (c->tok[f].type != TOKEN_IDENT || cb_next(c, f) != comma[1] ||
+	    h->word == W_DECLARE_WORK)
+		return "its handler is cast or computed: it is another kind of function";
+	why = item_of(c, amp, comma[0], false, &it);
+	cb_find(c, f, "unsigned long", 0, &fn);
+	if (!why && (fn.name == SCAN_NONE || fn.end == SCAN_NONE || fn.end > h->tok))
+		why = "its handler is cast, and is not a void f(unsigned long) defined before";
+	if (!why)
+		why = cb_data_of(c, cb_next(c, comma[1]), close, amp, comma[0],
+				 fn.name, &d);
+	if (!why && !d.constant)
+		why = "its handler is cast, and its data is not a constant";
+	name = why ? NULL : porter_printf(c->pt, "%.*s_work", (int)c->tok[f].len,
+					  c->buf + c->tok[f].pos);
+	if (!why && (!name || name_used(c, name)))
+		why = "its handler is cast, and the name of a wrapper is taken";
+	if (!why && (survey(c, &it, 1), it.why))
+		why = it.why;
+	if (!why)
+		text = porter_printf(c->pt, "%s%sstatic void %s(struct work_struct *work)%s{%s\t%.*s((unsigned long)%s);%s}",
+				     c->pt->eol, c->pt->eol, name, c->pt->eol,
+				     c->pt->eol, (int)c->tok[f].len,
+				     c->buf + c->tok[f].pos, d.constant,
+				     c->pt->eol);
+	if (text && two_args(c, m, h, &it, comma[1], close,
+			     "work items take no data since 2.6.20; this handler is another kind of function (cast), so a work handler of the new kind calls it with the data, as the cast call did")) {
+		add_edit(c->pt, tok_end(&c->tok[fn.end]), 0, text);
+		add_edit(c->pt, c->tok[cb_next(c, comma[0])].pos,
+			 tok_end(&c->tok[f]) - c->tok[cb_next(c, comma[0])].pos,
+			 name);
+	}
+	free(text);
+	free(name);
+	cb_data_free(&d);
+	return why;
+}
+
 static void site(struct cb_ctx *c, struct made *m, const struct hit *h)
 {
 	size_t i = h->tok, open, close, comma[3], f;
@@ -240,7 +336,9 @@ static void site(struct cb_ctx *c, struct made *m, const struct hit *h)
 		return;		/* two arguments: a modern one */
 	f = cb_next(c, comma[0]);
 	if (c->tok[f].type != TOKEN_IDENT || cb_next(c, f) != comma[1]) {
-		report(c, i, "its handler is cast or computed: it is another kind of function");
+		why = wrapper(c, m, h, close, comma);
+		if (why)
+			report(c, i, why);
 		return;
 	}
 	why = item_of(c, cb_next(c, open), comma[0], declare, &it);
@@ -263,22 +361,10 @@ static void site(struct cb_ctx *c, struct made *m, const struct hit *h)
 		free(d.member);
 		d.member = name;
 	}
-	if (target_finding(&c->tg, c->tok[i].pos, R_WORK_3_ARGS, true,
-			   it.delayed ?
-			   "work items take no data since 2.6.20: two arguments, the handler gets the struct work_struct * and finds its data with container_of(); queued with a delay, the item is a struct delayed_work" :
-			   "work items take no data since 2.6.20: two arguments, the handler gets the struct work_struct * and finds its data with container_of()")) {
-		add_edit(c->pt, c->tok[comma[1]].pos,
-			 c->tok[close].pos - c->tok[comma[1]].pos, "");
-		if (it.delayed)
-			add_edit(c->pt, c->tok[i].pos, c->tok[i].len,
-				 declare ? "DECLARE_DELAYED_WORK" :
-				 "INIT_DELAYED_WORK");
-		else if (h->word == W_PREPARE_WORK)
-			add_edit(c->pt, c->tok[i].pos, c->tok[i].len, "INIT_WORK");
-		if (it.delayed && !made(c, m, &it))
-			make_delayed(c, &it);
+	if (two_args(c, m, h, &it, comma[1], close, it.delayed ?
+		     "work items take no data since 2.6.20: two arguments, the handler gets the struct work_struct * and finds its data with container_of(); queued with a delay, the item is a struct delayed_work" :
+		     "work items take no data since 2.6.20: two arguments, the handler gets the struct work_struct * and finds its data with container_of()"))
 		cb_convert(c, &fn, &d);
-	}
 	cb_data_free(&d);
 }
 
