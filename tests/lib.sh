@@ -155,7 +155,7 @@ preserved() {
 			if (l ~ /void[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*\((void[ \t]*\*|unsigned[ \t]+long)|^[ \t]*struct[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*\*[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*=/)
 				continue	# their callbacks: the signature, the data taken back
 			if (l ~ /(irq|interrupt)[A-Za-z_0-9]*[ \t]*\(.*,.*,.*\)/)
-				continue	# irq-regs: a handler's own call
+				continue	# irq-regs: the handler, called
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
