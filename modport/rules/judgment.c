@@ -5,8 +5,6 @@
  * site modport does not convert is named by a finding, with the modern
  * interface to use:
  *
- *	timeval			do_gettimeofday(), current_kernel_time(),
- *				struct timeval
  *	aio-methods		.aio_read, .aio_write, aio_complete()
  *	nopage			.nopage, NOPAGE_SIGBUS, NOPAGE_OOM,
  *				VM_FAULT_MINOR
@@ -21,7 +19,8 @@
  * Each applies as the target asks (target.h), as a report, in a file that
  * shows its age with another finding or with an old member in the
  * initializer of its structure (a modern file uses these names for other
- * things).
+ * things).  Timers, work items, tasklets and struct timeval are fixed,
+ * or reported with the reason, by timer.c, work.c, tasklet.c, timeval.c.
  */
 #include "../engine.h"
 #include "../target.h"
@@ -43,7 +42,6 @@ static const struct judgment {
 	const char *why;
 	const char *in;	/* a member of this struct's initializer: no doubt */
 } table[] = {
-	{ "current_kernel_time", R_TIMEVAL, CALL, "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64", NULL },
 	{ "aio_read", R_AIO_METHODS, MEMBER, "file_operations' .aio_read is gone since 4.1: .read_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_write", R_AIO_METHODS, MEMBER, "file_operations' .aio_write is gone since 4.1: .write_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_complete", R_AIO_METHODS, CALL, "aio_complete() is gone from drivers since 4.1: a read_iter/write_iter that finishes later calls iocb->ki_complete()", NULL },
@@ -71,7 +69,6 @@ static const struct judgment {
 static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
-	R_TIMEVAL,
 	R_AIO_METHODS, R_NOPAGE, R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };

@@ -7,7 +7,10 @@
  *			do_gettimeofday(&tv) -> ktime_get_real_ts64(&tv),
  *			and every read of x.tv_usec -> (x.tv_nsec /
  *			NSEC_PER_USEC): the same microseconds, so what is
- *			printed stays the same
+ *			printed stays the same; struct timespec (gone in
+ *			5.6) -> struct timespec64, and "x =
+ *			current_kernel_time();" ->
+ *			ktime_get_coarse_real_ts64(&x);
  *
  * The file is converted whole or not at all: a tv_usec that is written or
  * whose address is taken, a sizeof(struct timeval) (a layout someone else
@@ -18,12 +21,17 @@
 
 #include "callback.h"
 
-enum { W_TIMEVAL, W_DO_GETTIMEOFDAY, W_TV_USEC };
+enum {
+	W_TIMEVAL, W_DO_GETTIMEOFDAY, W_TV_USEC, W_TIMESPEC,
+	W_CURRENT_KERNEL_TIME,
+};
 
 static const char *const words[] = {
 	[W_TIMEVAL] = "timeval",
 	[W_DO_GETTIMEOFDAY] = "do_gettimeofday",
 	[W_TV_USEC] = "tv_usec",
+	[W_TIMESPEC] = "timespec",
+	[W_CURRENT_KERNEL_TIME] = "current_kernel_time",
 	NULL
 };
 
@@ -61,6 +69,31 @@ static bool read_only(const struct cb_ctx *c, size_t i, size_t start)
 	return !cb_op(c, p, "&") && !cb_op(c, p, "++") && !cb_op(c, p, "--");
 }
 
+/*
+ * "x = current_kernel_time();" with the call at i, at a statement's
+ * start: its ';', and x's first token in *x; else SCAN_NONE.
+ */
+static size_t assigned_from(const struct cb_ctx *c, size_t i, size_t *x)
+{
+	size_t open = cb_next(c, i), close = cb_next(c, open);
+	size_t semi = cb_next(c, close), eq = cb_prev(c, i), p;
+
+	if (!cb_op(c, open, "(") || !cb_op(c, close, ")") ||
+	    !cb_op(c, semi, ";") || !cb_op(c, eq, "="))
+		return SCAN_NONE;
+	*x = cb_prev(c, eq);
+	if (*x == SCAN_NONE || c->tok[*x].type != TOKEN_IDENT)
+		return SCAN_NONE;
+	while ((p = cb_prev(c, *x)) != SCAN_NONE &&
+	       (cb_op(c, p, ".") || cb_op(c, p, "->")) &&
+	       c->tok[cb_prev(c, p)].type == TOKEN_IDENT)
+		*x = cb_prev(c, p);
+	p = cb_prev(c, *x);
+	if (!(cb_op(c, p, ";") || cb_op(c, p, "{") || cb_op(c, p, "}")))
+		return SCAN_NONE;
+	return semi;
+}
+
 /* Why the file cannot be converted, or NULL. */
 static const char *blocked(const struct cb_ctx *c, const struct hit *h, size_t n)
 {
@@ -71,10 +104,16 @@ static const char *blocked(const struct cb_ctx *c, const struct hit *h, size_t n
 
 		if (h[k].flags & (H_DEAD | H_PP | H_BODY))
 			continue;
-		if (h[k].word == W_TIMEVAL && cb_ident(c, p, "struct") &&
+		if (h[k].word == W_CURRENT_KERNEL_TIME && !is_call(c->buf, c->tl, i))
+			continue;
+		if (h[k].word == W_CURRENT_KERNEL_TIME &&
+		    assigned_from(c, i, &start) == SCAN_NONE)
+			return "current_kernel_time() is not called as x = current_kernel_time();";
+		if ((h[k].word == W_TIMEVAL || h[k].word == W_TIMESPEC) &&
+		    cb_ident(c, p, "struct") &&
 		    cb_op(c, cb_prev(c, p), "(") &&
 		    cb_ident(c, cb_prev(c, cb_prev(c, p)), "sizeof"))
-			return "sizeof(struct timeval) is a layout someone else may read";
+			return "sizeof(struct timeval) or sizeof(struct timespec) is a layout someone else may read";
 		if (h[k].word != W_TV_USEC || !after_member_op(c->buf, c->tl, i))
 			continue;
 		start = object_start(c, p);
@@ -95,10 +134,26 @@ static void convert(struct cb_ctx *c, const struct hit *h)
 		if (cb_ident(c, p, "struct"))
 			add_edit(c->pt, c->tok[i].pos, c->tok[i].len, "timespec64");
 		break;
+	case W_TIMESPEC:
+		if (cb_ident(c, p, "struct"))
+			add_edit(c->pt, c->tok[i].pos, c->tok[i].len, "timespec64");
+		break;
 	case W_DO_GETTIMEOFDAY:
 		add_edit(c->pt, c->tok[i].pos, c->tok[i].len,
 			 "ktime_get_real_ts64");
 		break;
+	case W_CURRENT_KERNEL_TIME: {
+		size_t x, semi = assigned_from(c, i, &x);
+		char *text = porter_printf(c->pt, "ktime_get_coarse_real_ts64(&%.*s)",
+					   (int)(tok_end(&c->tok[cb_prev(c, p)]) -
+						 c->tok[x].pos), c->buf + c->tok[x].pos);
+
+		if (text)
+			add_edit(c->pt, c->tok[x].pos, c->tok[semi].pos - c->tok[x].pos,
+				 text);
+		free(text);
+		break;
+	}
 	case W_TV_USEC:
 		start = object_start(c, p);
 		if (cb_op(c, cb_prev(c, start), "(") && cb_op(c, cb_next(c, i), ")")) {
@@ -121,8 +176,10 @@ static bool site(const struct cb_ctx *c, const struct hit *h)
 		return false;
 	switch (h->word) {
 	case W_TIMEVAL:
+	case W_TIMESPEC:
 		return cb_ident(c, p, "struct");
 	case W_DO_GETTIMEOFDAY:
+	case W_CURRENT_KERNEL_TIME:
 		return is_call(c->buf, c->tl, h->tok);
 	default:
 		return after_member_op(c->buf, c->tl, h->tok);
@@ -138,7 +195,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	cb_init(&c, pt);
 	for (k = 0; k < n; k++) {
 		sites += h[k].word != W_TV_USEC && site(&c, &h[k]);
-		calls += h[k].word == W_DO_GETTIMEOFDAY && site(&c, &h[k]);
+		calls += (h[k].word == W_DO_GETTIMEOFDAY ||
+			  h[k].word == W_CURRENT_KERNEL_TIME) && site(&c, &h[k]);
 	}
 	/*
 	 * Modern code has timevals of its own (tools, uapi): an old file
@@ -148,9 +206,13 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		return;
 	why = blocked(&c, h, n);
 	for (k = 0; k < n; k++) {
-		const char *msg = h[k].word == W_TIMEVAL ?
-			"struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64, whose tv_nsec / NSEC_PER_USEC is the old tv_usec" :
-			"do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64";
+		static const char *const msgs[] = {
+			[W_TIMEVAL] = "struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64, whose tv_nsec / NSEC_PER_USEC is the old tv_usec",
+			[W_DO_GETTIMEOFDAY] = "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64",
+			[W_TIMESPEC] = "struct timespec is gone from the kernel since 5.6 (y2038): struct timespec64, same members",
+			[W_CURRENT_KERNEL_TIME] = "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64",
+		};
+		const char *msg = msgs[h[k].word];
 		char *text;
 
 		if (!site(&c, &h[k]))
