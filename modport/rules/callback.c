@@ -170,7 +170,7 @@ static bool neat_decl(const struct cb_ctx *c, const struct cb_fn *fn,
 	size_t s = cb_next(c, fn->body), name = cb_next(c, s), v, x;
 	size_t n = strlen("struct ");
 
-	if (!d->container || !cb_ident(c, s, "struct") ||
+	if (!d->container || d->field || !cb_ident(c, s, "struct") ||
 	    c->tok[name].len != strlen(d->container + n) ||
 	    memcmp(c->buf + c->tok[name].pos, d->container + n, c->tok[name].len) ||
 	    !cb_op(c, cb_next(c, name), "*"))
@@ -209,6 +209,11 @@ static char *recovery(struct cb_ctx *c, const struct cb_fn *fn,
 	if (neat)
 		return porter_printf(c->pt, " container_of(%s, %s, %s)", p,
 				     d->container, d->member);
+	if (d->field)
+		return porter_printf(c->pt, "%s\t%s%s%.*s = container_of(%s, %s, %s)->%s;",
+				     c->pt->eol, t, star ? "" : " ", (int)x->len,
+				     c->buf + x->pos, p, d->container, d->member,
+				     d->field);
 	if (d->constant)
 		return porter_printf(c->pt, "%s\t%s%s%.*s = %s;", c->pt->eol,
 				     t, star ? "" : " ", (int)x->len,
@@ -261,7 +266,8 @@ void cb_data_free(struct cb_data *d)
 	free(d->constant);
 	free(d->container);
 	free(d->member);
-	d->constant = d->container = d->member = NULL;
+	free(d->field);
+	d->constant = d->container = d->member = d->field = NULL;
 }
 
 /* After a cast "(type words [*...])" at i: the token after it, else i. */
@@ -300,8 +306,7 @@ bool cb_global_before(const struct cb_ctx *c, size_t i, size_t limit)
 	return false;
 }
 
-/* The struct of variable v, declared "struct S *v" before token at: S's token. */
-static size_t struct_of(const struct cb_ctx *c, size_t v, size_t at)
+size_t cb_struct_of(const struct cb_ctx *c, size_t v, size_t at)
 {
 	size_t k = at, star, s;
 
@@ -346,7 +351,7 @@ const char *cb_data_of(struct cb_ctx *c, size_t from, size_t to,
 
 		if (cb_same(c, v, x) && cb_op(c, arrow, "->") &&
 		    c->tok[m].type == TOKEN_IDENT && cb_next(c, m) >= what_to &&
-		    (s = struct_of(c, v, what_from)) != SCAN_NONE) {
+		    (s = cb_struct_of(c, v, what_from)) != SCAN_NONE) {
 			d->container = porter_printf(c->pt, "struct %.*s",
 						     (int)c->tok[s].len,
 						     c->buf + c->tok[s].pos);
@@ -360,4 +365,15 @@ const char *cb_data_of(struct cb_ctx *c, size_t from, size_t to,
 void cb_delete(struct cb_ctx *c, size_t from, size_t to)
 {
 	delete_line_range(c->pt, c->tok[from].pos, tok_end(&c->tok[to]));
+}
+
+bool cb_name_used(const struct cb_ctx *c, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
+		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
+		    !memcmp(c->buf + c->tok[i].pos, name, len))
+			return true;
+	return false;
 }

@@ -73,6 +73,7 @@ struct cb_data {
 	char *constant;		/* the data was this constant, or NULL */
 	char *container;	/* the data was this struct ("struct foo"), or NULL */
 	char *member;		/* the member that holds the object: "timer" */
+	char *field;		/* the data sits in this member of the container */
 	const char *macro;	/* from_timer-like macro(var, p, member), or NULL */
 	bool macro_used;	/* cb_convert() wrote it */
 };
@@ -93,8 +94,14 @@ const char *cb_data_of(struct cb_ctx *c, size_t from, size_t to,
 		       size_t what_from, size_t what_to, size_t before,
 		       struct cb_data *d);
 
+/* The struct of variable v, declared "struct S *v" before token at: S's token. */
+size_t cb_struct_of(const struct cb_ctx *c, size_t v, size_t at);
+
 /* Token i is an identifier defined at the top level before token limit. */
 bool cb_global_before(const struct cb_ctx *c, size_t i, size_t limit);
+
+/* Is the identifier name anywhere in the file? */
+bool cb_name_used(const struct cb_ctx *c, const char *name);
 
 /* Delete the statement [from, to] (its line, when alone on it). */
 void cb_delete(struct cb_ctx *c, size_t from, size_t to);

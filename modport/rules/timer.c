@@ -105,6 +105,7 @@ struct site {
 	size_t d0, d1;			/* the data, or SCAN_NONE */
 	struct assign fa, da;		/* init_timer: .function, .data */
 	bool has_da;
+	bool beside;			/* the data goes into a field beside */
 };
 
 /* init_timer(&T); and in the same function T.function = f; [T.data = d;] */
@@ -148,32 +149,164 @@ static const char *setup_site(struct cb_ctx *c, struct site *s)
 	return NULL;
 }
 
-static void fix(struct cb_ctx *c, const struct hit *h, struct site *s,
+/*
+ * Data that is neither the holder nor a constant goes into a field beside
+ * the timer: an unsigned long NAME_data declared after it (a member of its
+ * struct, or a global), set where .data was set, read by the handler.
+ */
+struct beside {
+	size_t after;		/* the ';' of the timer's declaration */
+	char *decl;		/* the field's declaration, after it */
+	char *set;		/* "p->timer_data = " */
+};
+
+/* "struct timer_list NAME;" in [from, to): its ';', or SCAN_NONE. */
+static size_t timer_decl(const struct cb_ctx *c, size_t from, size_t to,
+			 size_t name, bool top)
+{
+	size_t k;
+	int depth = 0;
+
+	for (k = from; k < to && c->tok[k].type != TOKEN_EOF; k = cb_next(c, k)) {
+		if (cb_op(c, k, "{") || cb_op(c, k, "}"))
+			depth += cb_op(c, k, "{") ? 1 : -1;
+		if ((!top || !depth) && cb_same(c, k, name) &&
+		    cb_ident(c, cb_prev(c, k), "timer_list") &&
+		    cb_ident(c, cb_prev(c, cb_prev(c, k)), "struct") &&
+		    cb_op(c, cb_next(c, k), ";"))
+			return cb_next(c, k);
+	}
+	return SCAN_NONE;
+}
+
+/* The body of "struct S {" with S spelled as token s: its '{'. */
+static size_t struct_body(const struct cb_ctx *c, size_t s)
+{
+	size_t k;
+
+	for (k = 0; c->tok[k].type != TOKEN_EOF; k = cb_next(c, k))
+		if (k != s && cb_same(c, k, s) &&
+		    cb_ident(c, cb_prev(c, k), "struct") &&
+		    cb_op(c, cb_next(c, k), "{"))
+			return cb_next(c, k);
+	return SCAN_NONE;
+}
+
+/* setup_timer(...); alone at the start of its line, or init_timer()'s .data. */
+static bool statement(const struct cb_ctx *c, const struct hit *h,
+		      const struct site *s)
+{
+	size_t from = line_start(c->buf, c->tok[s->call].pos), k;
+
+	if (h->word == W_INIT_TIMER)
+		return s->has_da;
+	for (k = from; k < c->tok[s->call].pos; k++)
+		if (c->buf[k] != ' ' && c->buf[k] != '\t')
+			return false;
+	return cb_op(c, cb_next(c, s->close), ";");
+}
+
+static const char *plan_beside(struct cb_ctx *c, const struct site *s,
+			       const struct cb_fn *fn, struct cb_data *d,
+			       struct beside *b)
+{
+	size_t last = cb_prev(c, s->t1), v = s->t0, st = SCAN_NONE, body, end;
+	bool member = last != v;
+	char *name;
+
+	if (member && !(cb_op(c, cb_next(c, v), "->") &&
+			cb_next(c, cb_next(c, v)) == last))
+		return "its data is neither the object that holds it nor a constant, and its timer is not p->timer or a global";
+	name = porter_printf(c->pt, "%.*s_data", (int)c->tok[last].len,
+			     c->buf + c->tok[last].pos);
+	if (!name || cb_name_used(c, name)) {
+		free(name);
+		return "its data is neither the object that holds it nor a constant, and the name of a field beside it is taken";
+	}
+	if (member) {
+		st = cb_struct_of(c, v, s->t0);
+		body = st == SCAN_NONE ? SCAN_NONE : struct_body(c, st);
+		end = body == SCAN_NONE ? SCAN_NONE :
+		      match_close(c->buf, c->tl, body, '{', '}');
+		b->after = end == SCAN_NONE ? SCAN_NONE :
+			   timer_decl(c, body, end, last, false);
+	} else {
+		b->after = timer_decl(c, 0, fn->name, last, true);
+	}
+	if (b->after == SCAN_NONE) {
+		free(name);
+		return "its data is neither the object that holds it nor a constant, and the timer's declaration (before the handler) is not found to put a field beside it";
+	}
+	b->decl = porter_printf(c->pt, "%s%sunsigned long %s;", c->pt->eol,
+				member ? "\t" : "static ", name);
+	b->set = porter_printf(c->pt, "%.*s%s = ",
+			       member ? (int)(c->tok[last].pos - c->tok[v].pos) : 0,
+			       c->buf + c->tok[v].pos, name);
+	if (member) {
+		d->container = porter_printf(c->pt, "struct %.*s",
+					     (int)c->tok[st].len,
+					     c->buf + c->tok[st].pos);
+		d->member = cb_text(c, last, s->t1);
+		d->field = name;
+	} else {
+		d->constant = name;
+	}
+	return NULL;
+}
+
+/* The field's declaration, and its value set where .data was. */
+static void beside(struct cb_ctx *c, const struct hit *h, const struct site *s,
+		   const struct beside *b)
+{
+	size_t from = line_start(c->buf, c->tok[s->call].pos);
+	char *text;
+
+	add_edit(c->pt, tok_end(&c->tok[b->after]), 0, b->decl);
+	if (h->word == W_INIT_TIMER) {
+		add_edit(c->pt, c->tok[s->da.first].pos,
+			 c->tok[s->da.value].pos - c->tok[s->da.first].pos,
+			 b->set);
+		return;
+	}
+	/* setup_timer(): the field is set first, on a line of its own */
+	text = porter_printf(c->pt, "%s%.*s;%s%.*s", b->set,
+			     (int)(c->tok[s->d1].pos - c->tok[s->d0].pos),
+			     c->buf + c->tok[s->d0].pos, c->pt->eol,
+			     (int)(c->tok[s->call].pos - from), c->buf + from);
+	if (text)
+		add_edit(c->pt, c->tok[s->call].pos, 0, text);
+	free(text);
+}
+
+static bool fix(struct cb_ctx *c, const struct hit *h, struct site *s,
 		struct cb_fn *fn, struct cb_data *d)
 {
 	char *text;
 
 	if (!target_finding(&c->tg, c->tok[s->call].pos, R_TIMER_SETUP, true,
+			    s->beside ?
+			    "timers take no data since 4.15: timer_setup(&t, f, 0), and f takes the struct timer_list *; its data, neither the holder nor a constant, goes into a field beside the timer" :
 			    "timers take no data since 4.15: timer_setup(&t, f, 0), and f takes the struct timer_list * and finds its data with from_timer() (timer_container_of() since 6.16)"))
-		return;
+		return false;
 	text = porter_printf(c->pt, "timer_setup(&%.*s, %.*s, 0)",
 			     (int)(tok_end(&c->tok[cb_prev(c, s->t1)]) -
 				   c->tok[s->t0].pos), c->buf + c->tok[s->t0].pos,
 			     (int)c->tok[s->f].len, c->buf + c->tok[s->f].pos);
 	if (!text)
-		return;
+		return false;
 	add_edit(c->pt, c->tok[s->call].pos,
 		 tok_end(&c->tok[s->close]) - c->tok[s->call].pos, text);
 	free(text);
 	if (h->word == W_INIT_TIMER) {
 		cb_delete(c, s->fa.first, s->fa.semi);
-		if (s->has_da)
+		if (s->has_da && !s->beside)
 			cb_delete(c, s->da.first, s->da.semi);
 	}
 	cb_convert(c, fn, d);
 	if (d->macro_used && strcmp(d->macro, "from_timer") &&
 	    !target_from(&c->tg, rule_table[R_FROM_TIMER].since))
 		c->tg.shim[R_FROM_TIMER] = true;	/* the compat block */
+	return true;
 }
 
 static void site(struct cb_ctx *c, const struct hit *h)
@@ -181,6 +314,7 @@ static void site(struct cb_ctx *c, const struct hit *h)
 	struct cb_data d = { .old_type = "unsigned long",
 			     .param = "struct timer_list *", .pname = "t" };
 	struct site s = { .call = h->tok };
+	struct beside b = { .decl = NULL, .set = NULL };
 	struct cb_fn fn;
 	const char *why = NULL;
 
@@ -200,12 +334,20 @@ static void site(struct cb_ctx *c, const struct hit *h)
 	else if (!why)
 		why = cb_data_of(c, s.d0, s.d1, cb_next(c, s.open), s.t1,
 				 fn.name, &d);
+	if (why && strstr(why, "neither") && statement(c, h, &s)) {
+		cb_data_free(&d);
+		why = plan_beside(c, &s, &fn, &d, &b);
+		s.beside = !why;
+	}
 	if (why) {
 		report(c, h->tok, why);
 	} else {
 		d.macro = container_macro(c);
-		fix(c, h, &s, &fn, &d);
+		if (fix(c, h, &s, &fn, &d) && s.beside)
+			beside(c, h, &s, &b);
 	}
+	free(b.decl);
+	free(b.set);
 	cb_data_free(&d);
 }
 

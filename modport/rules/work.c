@@ -245,18 +245,6 @@ static bool two_args(struct cb_ctx *c, struct made *m, const struct hit *h,
 	return true;
 }
 
-/* Is the identifier name[0..len) anywhere in the file? */
-static bool name_used(const struct cb_ctx *c, const char *name)
-{
-	size_t i, len = strlen(name);
-
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
-		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
-		    !memcmp(c->buf + c->tok[i].pos, name, len))
-			return true;
-	return false;
-}
-
 /*
  * INIT_WORK(&w, (void (*)(void *)) f, data): f is another kind of
  * function, a void f(unsigned long) of the file (a tasklet's, in LDD3's
@@ -297,7 +285,7 @@ static const char *wrapper(struct cb_ctx *c, struct made *m,
 		why = "its handler is cast, and its data is not a constant";
 	name = why ? NULL : porter_printf(c->pt, "%.*s_work", (int)c->tok[f].len,
 					  c->buf + c->tok[f].pos);
-	if (!why && (!name || name_used(c, name)))
+	if (!why && (!name || cb_name_used(c, name)))
 		why = "its handler is cast, and the name of a wrapper is taken";
 	if (!why && (survey(c, &it, 1), it.why))
 		why = it.why;

@@ -72,7 +72,37 @@ static void start(void)
 	quiet.function = quiet_fn;
 }
 
-/* Reported: data that is not the holder; a handler called elsewhere. */
+/* Data that is neither: a field beside the timer, a member or a global. */
+struct port {
+	int n;
+	struct timer_list poll;
+};
+
+static void port_poll(unsigned long cookie)
+{
+	printk(KERN_INFO "cookie %lx\n", cookie);
+}
+
+static void port_start(struct port *p, unsigned long cookie)
+{
+	init_timer(&p->poll);
+	p->poll.function = port_poll;
+	p->poll.data = cookie;
+}
+
+static struct timer_list beat;
+
+static void beat_fn(unsigned long v)
+{
+	printk(KERN_INFO "beat %lu\n", v);
+}
+
+static void beat_start(unsigned long v)
+{
+	setup_timer(&beat, beat_fn, v);
+}
+
+/* Reported: no declaration to put a field beside; a handler called elsewhere. */
 static struct timer_list t1, t2;
 
 static void cookie_fn(unsigned long cookie)
