@@ -18,7 +18,8 @@
 # boot per kernel with --each (sculld, which needs lddbus, in a boot of its
 # own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
 # check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
-# sleepy and complete blocking and waking, seq's /proc file).  Prints one table, and the time modport takes
+# sleepy and complete blocking and waking, seq's /proc file, short's
+# interrupts in its three modes and shortprint's, on QEMU's parallel port).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);
@@ -72,6 +73,10 @@ has_exec=0 has_each=0
 
 declare -A built loads behaves
 
+# short and shortprint drive a parallel port: QEMU gets one (bench/ldd3-qemu).
+export LDD3_QEMU=${MODRUN_QEMU:-qemu-system-x86_64}
+export MODRUN_QEMU=$top/bench/ldd3-qemu
+
 # scull's ioctl test runs a static helper in the guest (busybox has no ioctl).
 mkdir -p "$work"
 gcc -std=c11 -static -O2 -o "$work/scull-ioctl" "$guest/scull-ioctl.c" ||
@@ -113,12 +118,14 @@ scripts_kbuild() {	# scripts_kbuild KERNEL DIR MAKE-ARGS...
 # guest_args: modrun's --file and --exec for the behaviour tests (none
 # without --exec): every script of bench/ldd3-guest/, and run.sh, which
 # runs the one of the module loaded.
-guest_args() {
+guest_args() {	# guest_args BASE
 	local f
 	[ $has_exec = 1 ] || return 0
 	for f in "$guest"/*.sh; do
 		printf '%s\n' --file "$f:/ldd3-$(basename "$f")"
 	done
+	# short's script loads it again with tasklet=1, then wq=1
+	[ -e "$1/short/short.ko" ] && printf '%s\n' --file "$1/short/short.ko:/ldd3-short.ko"
 	[ -x "$work/scull-ioctl" ] && printf '%s\n' --file "$work/scull-ioctl:/ldd3-scull-ioctl"
 	printf '%s\n' --exec "sh /ldd3-run.sh"
 }
@@ -177,7 +184,7 @@ verdicts() {
 # needs another (sculld: lddbus) gets a boot of its own, that one first.
 prove() {
 	local k=$1 base=$2 m name d deps kos=() names=() args=() log
-	mapfile -t args < <(guest_args)
+	mapfile -t args < <(guest_args "$base")
 	for m in "${modules[@]}"; do
 		IFS=: read -r name d deps <<<"$m"
 		[ "${built[port/$k/$name]}" = y ] || continue

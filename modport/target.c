@@ -13,6 +13,12 @@ static const char *const *shim_of(enum rule_id rule)
 		"#define timer_delete_sync del_timer_sync", NULL
 	};
 
+	static const char *const from_timer[] = {
+		"#define timer_container_of from_timer", NULL
+	};
+
+	if (rule == R_FROM_TIMER)
+		return from_timer;
 	return rule == R_DEL_TIMER ? del_timer : NULL;
 }
 
@@ -66,6 +72,17 @@ bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
 	return fix;
 }
 
+/* Did an edit of another family add <linux/version.h> (its compat block)? */
+static bool version_h_added(const struct porter *pt)
+{
+	size_t k;
+
+	for (k = 0; k < pt->out->nr_e; k++)
+		if (pt->out->e[k].text && strstr(pt->out->e[k].text, "<linux/version.h>"))
+			return true;
+	return false;
+}
+
 void target_shims(struct target *tg)
 {
 	struct porter *pt = tg->pt;
@@ -93,7 +110,8 @@ void target_shims(struct target *tg)
 
 		if (!tg->shim[r])
 			continue;
-		has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17);
+		has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17) ||
+				version_h_added(pt);
 		text = porter_printf(pt, "%s%s%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s",
 				     eol_first ? eol : "",
 				     has_version_h ? "" : "#include <linux/version.h>",

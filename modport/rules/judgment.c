@@ -5,11 +5,6 @@
  * site modport does not convert is named by a finding, with the modern
  * interface to use:
  *
- *	timer-setup		init_timer(), setup_timer(): timer_setup()
- *	work-3-args		INIT_WORK/PREPARE_WORK/DECLARE_WORK with data
- *	tasklet-data		DECLARE_TASKLET(name, func, data)
- *	timeval			do_gettimeofday(), current_kernel_time(),
- *				struct timeval
  *	aio-methods		.aio_read, .aio_write, aio_complete()
  *	nopage			.nopage, NOPAGE_SIGBUS, NOPAGE_OOM,
  *				VM_FAULT_MINOR
@@ -24,7 +19,8 @@
  * Each applies as the target asks (target.h), as a report, in a file that
  * shows its age with another finding or with an old member in the
  * initializer of its structure (a modern file uses these names for other
- * things).
+ * things).  Timers, work items, tasklets and struct timeval are fixed,
+ * or reported with the reason, by timer.c, work.c, tasklet.c, timeval.c.
  */
 #include "../engine.h"
 #include "../target.h"
@@ -46,15 +42,6 @@ static const struct judgment {
 	const char *why;
 	const char *in;	/* a member of this struct's initializer: no doubt */
 } table[] = {
-	{ "init_timer", R_TIMER_SETUP, CALL, "init_timer() is gone since 4.15: timer_setup(&t, f, 0) with a void f(struct timer_list *t) that finds its data with from_timer() (timer_container_of() since 6.16): the timer must sit in the structure it serves", NULL },
-	{ "setup_timer", R_TIMER_SETUP, CALL, "setup_timer() is gone since 4.15: timer_setup(&t, f, 0) with a void f(struct timer_list *t) that finds its data with from_timer() (timer_container_of() since 6.16)", NULL },
-	{ "INIT_WORK", R_WORK_3_ARGS, CALL3, "INIT_WORK() takes two arguments since 2.6.20: the handler gets the struct work_struct * and finds its data with container_of() (a delayed one: struct delayed_work, INIT_DELAYED_WORK())", NULL },
-	{ "PREPARE_WORK", R_WORK_3_ARGS, CALL3, "PREPARE_WORK() with data is gone since 2.6.20: INIT_WORK(w, f), and the handler finds its data with container_of()", NULL },
-	{ "DECLARE_WORK", R_WORK_3_ARGS, CALL3, "DECLARE_WORK() takes two arguments since 2.6.20: the handler gets the struct work_struct * and finds its data with container_of()", NULL },
-	{ "DECLARE_TASKLET", R_TASKLET_DATA, CALL3, "DECLARE_TASKLET(name, func, data) takes two arguments since 5.9: a void func(struct tasklet_struct *t) that finds its data with from_tasklet()", NULL },
-	{ "do_gettimeofday", R_TIMEVAL, CALL, "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64, or ktime_get() for intervals", NULL },
-	{ "current_kernel_time", R_TIMEVAL, CALL, "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64", NULL },
-	{ "timeval", R_TIMEVAL, STRUCT, "struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64 (tv_nsec, not tv_usec) or ktime_t", NULL },
 	{ "aio_read", R_AIO_METHODS, MEMBER, "file_operations' .aio_read is gone since 4.1: .read_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_write", R_AIO_METHODS, MEMBER, "file_operations' .aio_write is gone since 4.1: .write_iter(struct kiocb *, struct iov_iter *)", NULL },
 	{ "aio_complete", R_AIO_METHODS, CALL, "aio_complete() is gone from drivers since 4.1: a read_iter/write_iter that finishes later calls iocb->ki_complete()", NULL },
@@ -82,7 +69,6 @@ static const struct judgment {
 static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
-	R_TIMER_SETUP, R_WORK_3_ARGS, R_TASKLET_DATA, R_TIMEVAL,
 	R_AIO_METHODS, R_NOPAGE, R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };

@@ -1,0 +1,136 @@
+/*
+ * Timers of the 2.6 era, with a data word: modport's timer-setup converts
+ * the shapes it can prove to timer_setup() and reports the others, with
+ * the reason; from-timer renames from_timer() for 6.16.
+ */
+#include <linux/config.h>
+#include <linux/module.h>
+#include <linux/timer.h>
+#include <linux/slab.h>
+
+/* The data is the object that holds the timer. */
+struct dev {
+	int ticks;
+	struct timer_list timer;
+	struct timer_list other;
+};
+
+static void dev_tick(unsigned long arg)
+{
+	struct dev *dev = (struct dev *)arg;
+
+	if (--dev->ticks)
+		mod_timer(&dev->timer, jiffies + HZ);
+}
+
+static void dev_start(struct dev *dev)
+{
+	init_timer(&dev->timer);
+	dev->ticks = 3;
+	dev->timer.data = (unsigned long)dev;
+	dev->timer.function = dev_tick;
+	dev->timer.expires = jiffies + HZ;
+	add_timer(&dev->timer);
+}
+
+/* setup_timer(), data the holder, read through a variable of another use. */
+static void dev_other(unsigned long data)
+{
+	printk(KERN_INFO "other %lx\n", data);
+}
+
+static void dev_other_start(struct dev *dev)
+{
+	setup_timer(&dev->other, dev_other, (unsigned long)dev);
+}
+
+/* A global timer whose data is a constant, and one with no data. */
+static struct timer_list watchdog;
+static struct state {
+	int fired;
+} state;
+
+static void watchdog_fn(unsigned long ptr)
+{
+	((struct state *)ptr)->fired = 1;
+}
+
+static void quiet_fn(unsigned long unused);
+static struct timer_list quiet;
+
+static void quiet_fn(unsigned long unused)
+{
+}
+
+static void start(void)
+{
+	init_timer(&watchdog);		/* the timer */
+	watchdog.function = watchdog_fn;
+	watchdog.data = (unsigned long)&state;
+	mod_timer(&watchdog, jiffies + HZ);
+	init_timer(&quiet);
+	quiet.function = quiet_fn;
+}
+
+/* Data that is neither: a field beside the timer, a member or a global. */
+struct port {
+	int n;
+	struct timer_list poll;
+};
+
+static void port_poll(unsigned long cookie)
+{
+	printk(KERN_INFO "cookie %lx\n", cookie);
+}
+
+static void port_start(struct port *p, unsigned long cookie)
+{
+	init_timer(&p->poll);
+	p->poll.function = port_poll;
+	p->poll.data = cookie;
+}
+
+static struct timer_list beat;
+
+static void beat_fn(unsigned long v)
+{
+	printk(KERN_INFO "beat %lu\n", v);
+}
+
+static void beat_start(unsigned long v)
+{
+	setup_timer(&beat, beat_fn, v);
+}
+
+/* Reported: no declaration to put a field beside; a handler called elsewhere. */
+static struct timer_list t1, t2;
+
+static void cookie_fn(unsigned long cookie)
+{
+}
+
+static void called_fn(unsigned long x)
+{
+}
+
+static void reported(unsigned long cookie)
+{
+	setup_timer(&t1, cookie_fn, cookie);
+	init_timer(&t2);
+	t2.function = called_fn;
+	called_fn(0);
+}
+
+/* A 4.15 handler: from_timer() is renamed for 6.16. */
+struct modern {
+	struct timer_list timer;
+};
+
+static void modern_fn(struct timer_list *t)
+{
+	struct modern *m = from_timer(m, t, timer);
+
+	(void)m;
+}
+
+MODULE_LICENSE("GPL");
