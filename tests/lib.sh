@@ -150,6 +150,8 @@ preserved() {
 				continue	# fops-ioctl, create-proc-entry, proc-ops (rules/fops.c)
 			if (l ~ /^[ \t]*[.](owner|open|read|read_iter|write|llseek|release|poll|mmap|unlocked_ioctl|compat_ioctl|get_unmapped_area)[ \t]*=/)
 				continue	# a member of a proc_ops
+			if (l ~ /nopage|NOPAGE_(SIGBUS|OOM)|VM_FAULT_MINOR|unsigned long [A-Za-z_0-9]+, int \*?[A-Za-z_0-9]+\)|^[ \t]*return[ \t]+[A-Za-z_][^;]*;[ \t]*$/)
+				continue	# a .nopage handler (rules/nopage.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
