@@ -152,6 +152,8 @@ preserved() {
 				continue	# a member of a proc_ops
 			if (l ~ /nopage|NOPAGE_(SIGBUS|OOM)|VM_FAULT_MINOR|unsigned long [A-Za-z_0-9]+, int \*?[A-Za-z_0-9]+\)|^[ \t]*return[ \t]+[A-Za-z_][^;]*;[ \t]*$/)
 				continue	# a .nopage handler (rules/nopage.c)
+			if (l ~ /create_proc_read_entry/)
+				continue	# proc-read (rules/procread.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
