@@ -16,9 +16,9 @@
  * printed: what the file shows is unchanged, byte for byte, and so are the
  * helpers that print into the page while f waits (LDD3's jit and jiq).
  *
- * A read_proc that never sets *eof was called again for every read(2),
- * each call a new record (LDD3's /proc/jitbusy prints a line a second, for
- * ever): it becomes a seq_file iterator with no end, one record per call,
+ * A read_proc that sets *start and never *eof was called again for every
+ * read(2), each call a new record (LDD3's /proc/jitbusy prints a line a
+ * second, for ever): it becomes a seq_file iterator with no end, one record per call,
  * made with proc_create_seq_data(), its data read with pde_data() (5.17).
  *
  * A read_proc that pages its output by off, or is not defined here, is
@@ -73,13 +73,13 @@ static bool signature(struct porter *pt, struct readproc *rp)
 	return true;
 }
 
-/* Does the body store through eof (*eof = ...)? */
-static bool sets_eof(struct porter *pt, const struct readproc *rp)
+/* Does the body store through parameter p (*p = ...)? */
+static bool stores(struct porter *pt, const struct readproc *rp, size_t p)
 {
 	size_t i;
 
 	for (i = sh_next(pt, rp->fn.body); i < rp->fn.end; i = sh_next(pt, i))
-		if (sh_op(pt, i, "*") && sh_same(pt, sh_next(pt, i), rp->eof) &&
+		if (sh_op(pt, i, "*") && sh_same(pt, sh_next(pt, i), p) &&
 		    sh_op(pt, sh_next(pt, sh_next(pt, i)), "="))
 			return true;
 	return false;
@@ -97,7 +97,11 @@ static struct readproc *readproc_of(struct ctx *c, size_t f)
 	if (!sh_find_def(c->pt, f, &rp.fn) || !signature(c->pt, &rp) ||
 	    GROW(c->pt, c->rp, c->nr, c->alloc))
 		return NULL;
-	rp.stream = !sets_eof(c->pt, &rp);
+	/*
+	 * Without *start the old /proc took the page as the whole file, and
+	 * the second read found nothing past it: one output, eof or not.
+	 */
+	rp.stream = !stores(c->pt, &rp, rp.eof) && stores(c->pt, &rp, rp.start);
 	r = &c->rp[c->nr++];
 	*r = rp;
 	return r;
