@@ -181,6 +181,8 @@ preserved() {
 		del[++n] = substr($0, 2); dh[n] = hunk
 		if (del[n] ~ /^[ \t]*#[ \t]*((el)?if.*LINUX_VERSION_CODE|else)/)
 			vh[hunk] = 1
+		if (del[n] ~ /aio_(read|write|complete)|struct kiocb/)
+			vh[hunk] = 1	# aio-methods removes what served them
 	}
 	/^\+/ && !/^\+\+\+ / {
 		a = substr($0, 2); add = add "\n" a

@@ -10,7 +10,6 @@
  *	tasklet-data		DECLARE_TASKLET(name, func, data)
  *	timeval			do_gettimeofday(), current_kernel_time(),
  *				struct timeval
- *	aio-methods		.aio_read, .aio_write, aio_complete()
  *	block-request		request_queue_t, elv_next_request(),
  *				end_request(), blk_init_queue()
  *	net-device-ops		dev->hard_start_xmit = f and the other
@@ -53,9 +52,6 @@ static const struct judgment {
 	{ "do_gettimeofday", R_TIMEVAL, CALL, "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64, or ktime_get() for intervals", NULL },
 	{ "current_kernel_time", R_TIMEVAL, CALL, "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64", NULL },
 	{ "timeval", R_TIMEVAL, STRUCT, "struct timeval is gone from the kernel since 5.6 (y2038): struct timespec64 (tv_nsec, not tv_usec) or ktime_t", NULL },
-	{ "aio_read", R_AIO_METHODS, MEMBER, "file_operations' .aio_read is gone since 4.1: .read_iter(struct kiocb *, struct iov_iter *)", NULL },
-	{ "aio_write", R_AIO_METHODS, MEMBER, "file_operations' .aio_write is gone since 4.1: .write_iter(struct kiocb *, struct iov_iter *)", NULL },
-	{ "aio_complete", R_AIO_METHODS, CALL, "aio_complete() is gone from drivers since 4.1: a read_iter/write_iter that finishes later calls iocb->ki_complete()", NULL },
 	{ "request_queue_t", R_BLOCK_REQUEST, NAME, "request_queue_t is gone since 2.6.23, and the request-function block layer since 5.0: struct request_queue, and a blk-mq driver (blk_mq_alloc_disk(), struct blk_mq_ops .queue_rq) or a bio-based one (.submit_bio)", NULL },
 	{ "elv_next_request", R_BLOCK_REQUEST, CALL, "elv_next_request() is gone since 2.6.31, the request-function block layer since 5.0: a blk-mq .queue_rq gets each request", NULL },
 	{ "end_request", R_BLOCK_REQUEST, CALL, "end_request() is gone since 2.6.31: blk_mq_end_request(rq, status) in a blk-mq driver", NULL },
@@ -77,7 +73,7 @@ static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
 	R_TIMER_SETUP, R_WORK_3_ARGS, R_TASKLET_DATA, R_TIMEVAL,
-	R_AIO_METHODS, R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
+	R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };
 
