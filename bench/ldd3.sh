@@ -18,7 +18,8 @@
 # boot per kernel with --each (sculld, which needs lddbus, in a boot of its
 # own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
 # check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
-# sleepy and complete blocking and waking, seq's /proc file).  Prints one table, and the time modport takes
+# sleepy and complete blocking and waking, seq's /proc file, scullc/scullp/scullv
+# write/read back and scullp's and scullv's mmap, jit's and jiq's /proc files).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);
@@ -76,6 +77,8 @@ declare -A built loads behaves
 mkdir -p "$work"
 gcc -std=c11 -static -O2 -o "$work/scull-ioctl" "$guest/scull-ioctl.c" ||
 	echo "ldd3: cannot build $guest/scull-ioctl.c (static libc): scull's ioctl test will fail" >&2
+gcc -std=c11 -static -O2 -o "$work/mmap-read" "$guest/mmap-read.c" ||
+	echo "ldd3: cannot build $guest/mmap-read.c (static libc): scullp's and scullv's mmap tests will fail" >&2
 
 # build TREE KERNEL TAG: build every module directory of TREE with its own
 # Makefile; sets built[TAG/KERNEL/MODULE] to y or n.
@@ -120,6 +123,7 @@ guest_args() {
 		printf '%s\n' --file "$f:/ldd3-$(basename "$f")"
 	done
 	[ -x "$work/scull-ioctl" ] && printf '%s\n' --file "$work/scull-ioctl:/ldd3-scull-ioctl"
+	[ -x "$work/mmap-read" ] && printf '%s\n' --file "$work/mmap-read:/ldd3-mmap-read"
 	printf '%s\n' --exec "sh /ldd3-run.sh"
 }
 
