@@ -154,6 +154,8 @@ preserved() {
 				continue	# a .nopage handler (rules/nopage.c)
 			if (l ~ /create_proc_read_entry/)
 				continue	# proc-read (rules/procread.c)
+			if (l ~ /sleep_on[ \t]*\(/)
+				continue	# sleep-on (rules/sleepon.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
