@@ -12,11 +12,10 @@ static int sleepon_ready = 1;
 
 static int sleepon_get(void)
 {
-	while (!sleepon_ready) {
+	while (!sleepon_ready)
 		interruptible_sleep_on(&sleepon_wait);
-		if (signal_pending(current))
-			return -ERESTARTSYS;
-	}
+	if (sleepon_ready & 2)
+		sleep_on(&sleepon_wait);
 	return sleepon_ready;
 }
 
