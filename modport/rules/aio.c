@@ -104,7 +104,8 @@ static bool add_fn(struct ctx *c, size_t f)
 {
 	if (gone(c, f))
 		return true;
-	if (c->nr == MAX_FNS || !sh_find_def(c->pt, f, &c->fn[c->nr]))
+	if (c->nr == MAX_FNS || !sh_find_def(c->pt, f, &c->fn[c->nr]) ||
+	    sh_in_headers(c->pt, f))
 		return false;
 	c->nr++;
 	return true;

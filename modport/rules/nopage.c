@@ -19,7 +19,7 @@
  * it over the same way.  The member .nopage = f becomes .fault = f.
  *
  * Only the function named by the member, defined in the file and named
- * nowhere else, of that signature (or 2.4's int write_access), whose type
+ * nowhere else (in its local headers neither), of that signature (or 2.4's int write_access), whose type
  * is used only to set the fault type and whose returns are plain
  * statements, is converted; the rest is reported (the old report of
  * judgment.c: .nopage, NOPAGE_SIGBUS, NOPAGE_OOM, VM_FAULT_MINOR).
@@ -313,7 +313,8 @@ static bool member(struct porter *pt, struct target *tg, size_t i)
 	struct nopage np = { .vma = SCAN_NONE };
 	size_t f = member_fn(pt, i);
 	bool fix = f != SCAN_NONE && sh_find_def(pt, f, &np.fn) &&
-		   sh_count(pt, f) == 2 && signature(pt, &np) &&
+		   sh_count(pt, f) == 2 && !sh_in_headers(pt, f) &&
+		   signature(pt, &np) &&
 		   type_only_stored(pt, &np) && returns_ok(pt, &np);
 
 	if (!target_finding(tg, pt->tl->tok[i].pos, R_NOPAGE, fix, fix ?

@@ -95,6 +95,7 @@ static struct readproc *readproc_of(struct ctx *c, size_t f)
 		if (sh_same(c->pt, c->rp[k].fn.name, f))
 			return &c->rp[k];
 	if (!sh_find_def(c->pt, f, &rp.fn) || !signature(c->pt, &rp) ||
+	    sh_in_headers(c->pt, f) ||
 	    GROW(c->pt, c->rp, c->nr, c->alloc))
 		return NULL;
 	/*

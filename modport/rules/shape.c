@@ -2,6 +2,7 @@
 /* shape.c: the token questions of the function-rewriting rules (shape.h). */
 #include <stdio.h>
 
+#include "../include.h"
 #include "shape.h"
 
 bool sh_find_def(struct porter *pt, size_t f, struct sh_fn *fn)
@@ -94,4 +95,23 @@ size_t sh_indent(const struct porter *pt, size_t i, const char **at)
 		to++;
 	*at = pt->buf + from;
 	return to - from;
+}
+
+bool sh_in_headers(struct porter *pt, size_t f)
+{
+	struct header_set *hs = file_headers(pt);
+	const struct token *t = &pt->tl->tok[f];
+	size_t k, i;
+
+	for (k = 0; hs && k < hs->nr; k++) {
+		const struct header *h = &hs->h[k];
+
+		for (i = 0; i < h->tl.nr; i++)
+			if (h->tl.tok[i].type == TOKEN_IDENT &&
+			    h->tl.tok[i].len == t->len &&
+			    !memcmp(h->buf + h->tl.tok[i].pos, pt->buf + t->pos,
+				    t->len))
+				return true;
+	}
+	return false;
 }

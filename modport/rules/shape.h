@@ -73,6 +73,8 @@ bool sh_uses(const struct porter *pt, size_t name, size_t from, size_t to);
  */
 size_t sh_params(const struct porter *pt, const struct sh_fn *fn,
 		 char (*words)[64], size_t *names, size_t max);
+/* Does a local header of the file name the function of token f? */
+bool sh_in_headers(struct porter *pt, size_t f);
 /* The whitespace before the first token of the line holding token i. */
 size_t sh_indent(const struct porter *pt, size_t i, const char **at);
 
