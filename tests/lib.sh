@@ -156,6 +156,8 @@ preserved() {
 				continue	# proc-read (rules/procread.c)
 			if (l ~ /sleep_on[ \t]*\(/)
 				continue	# sleep-on (rules/sleepon.c)
+			if (l ~ /devfs|DEVFS_FL|S_IFCHR|_fops, NULL\);/)
+				continue	# devfs (rules/devfs.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
