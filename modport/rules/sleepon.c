@@ -67,14 +67,17 @@ static bool only_signal_test(struct porter *pt, size_t semi, size_t end)
 {
 	size_t i = sh_next(pt, semi), open, close;
 
+	if (end == SCAN_NONE)
+		return false;
 	if (i == end)
 		return true;
 	if (!sh_ident(pt, i, "if") || !call_parens(pt->buf, pt->tl, i, &open, &close) ||
 	    !sh_ident(pt, sh_next(pt, open), "signal_pending"))
 		return false;
 	for (i = sh_next(pt, close); i < end && !sh_op(pt, i, ";"); i = sh_next(pt, i))
-		if (sh_op(pt, i, "{"))
-			i = match_close(pt->buf, pt->tl, i, '{', '}');
+		if (sh_op(pt, i, "{") &&
+		    (i = match_close(pt->buf, pt->tl, i, '{', '}')) == SCAN_NONE)
+			return false;
 	return i != SCAN_NONE && i < end && sh_next(pt, i) == end;
 }
 
@@ -106,8 +109,9 @@ static bool condition(struct porter *pt, size_t i, size_t semi, size_t *open,
 	}
 	/* while (C) or if (C) { ...; sleep; [signal test] } */
 	for (; p != SCAN_NONE && !sh_op(pt, p, "{"); p = sh_prev(pt, p))
-		if (sh_op(pt, p, "}"))
-			p = match_open(pt->buf, pt->tl, p, '{', '}');
+		if (sh_op(pt, p, "}") &&
+		    (p = match_open(pt->buf, pt->tl, p, '{', '}')) == SCAN_NONE)
+			return false;
 	if (p == SCAN_NONE || !sh_op(pt, sh_prev(pt, p), ")"))
 		return false;
 	*close = sh_prev(pt, p);
