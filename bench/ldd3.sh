@@ -19,7 +19,8 @@
 # own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
 # check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
 # sleepy and complete blocking and waking, seq's /proc file, short's
-# interrupts in its three modes and shortprint's, on QEMU's parallel port).  Prints one table, and the time modport takes
+# interrupts in its three modes and shortprint's, on QEMU's parallel port, scullc/scullp/scullv
+# write/read back and scullp's and scullv's mmap, jit's and jiq's /proc files).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);
@@ -81,6 +82,8 @@ export MODRUN_QEMU=$top/bench/ldd3-qemu
 mkdir -p "$work"
 gcc -std=c11 -static -O2 -o "$work/scull-ioctl" "$guest/scull-ioctl.c" ||
 	echo "ldd3: cannot build $guest/scull-ioctl.c (static libc): scull's ioctl test will fail" >&2
+gcc -std=c11 -static -O2 -o "$work/mmap-read" "$guest/mmap-read.c" ||
+	echo "ldd3: cannot build $guest/mmap-read.c (static libc): scullp's and scullv's mmap tests will fail" >&2
 
 # build TREE KERNEL TAG: build every module directory of TREE with its own
 # Makefile; sets built[TAG/KERNEL/MODULE] to y or n.
@@ -127,6 +130,7 @@ guest_args() {	# guest_args BASE
 	# short's script loads it again with tasklet=1, then wq=1
 	[ -e "$1/short/short.ko" ] && printf '%s\n' --file "$1/short/short.ko:/ldd3-short.ko"
 	[ -x "$work/scull-ioctl" ] && printf '%s\n' --file "$work/scull-ioctl:/ldd3-scull-ioctl"
+	[ -x "$work/mmap-read" ] && printf '%s\n' --file "$work/mmap-read:/ldd3-mmap-read"
 	printf '%s\n' --exec "sh /ldd3-run.sh"
 }
 

@@ -23,6 +23,8 @@
 
 #define NAME_MAX_LEN 128
 
+#define PORTER_REMOVED_MAX 32
+
 /* The state of one file's port. */
 struct porter {
 	const char *path;
@@ -40,6 +42,8 @@ struct porter {
 	bool decls_read;
 	struct header_set *headers;	/* local headers, read on demand */
 	bool headers_read;
+	size_t removed[PORTER_REMOVED_MAX][2];	/* code a rule removes */
+	size_t nr_removed;
 };
 
 /* Where a hit is. */
@@ -106,6 +110,11 @@ int add_edit(struct porter *pt, size_t pos, size_t del, const char *text);
 /* The edits that follow belong to rule (muted if it is not selected). */
 void edits_for(struct porter *pt, enum rule_id rule);
 bool rule_on(const struct porter *pt, enum rule_id rule);
+/*
+ * buf[from, to) is code a rule removes (a function that served only what
+ * it deletes): the reports that later families make there are dropped.
+ */
+void porter_removes(struct porter *pt, size_t from, size_t to);
 /* Set the sticky error (the first one stays); returns it. */
 int porter_fail(struct porter *pt, int err);
 

@@ -32,6 +32,25 @@ void edits_for(struct porter *pt, enum rule_id rule)
 	pt->muted = !rule_on(pt, rule);
 }
 
+/* Is pos in code that a rule removes (porter_removes())? */
+static bool removed(const struct porter *pt, size_t pos)
+{
+	size_t k;
+
+	for (k = 0; k < pt->nr_removed; k++)
+		if (pos >= pt->removed[k][0] && pos < pt->removed[k][1])
+			return true;
+	return false;
+}
+
+void porter_removes(struct porter *pt, size_t from, size_t to)
+{
+	if (pt->nr_removed == PORTER_REMOVED_MAX || pt->muted)
+		return;
+	pt->removed[pt->nr_removed][0] = from;
+	pt->removed[pt->nr_removed++][1] = to;
+}
+
 int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 		enum severity sev, bool fixable, const char *fmt, ...)
 {
@@ -44,6 +63,8 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 	edits_for(pt, rule);
 	if (pt->muted || pt->error)
 		return pt->error;
+	if (!fixable && removed(pt, pos))
+		return 0;	/* a report on code that a rule removes */
 	va_start(ap, fmt);
 	ret = port_add_finding(out, pos, rule, sev, fixable, fmt, ap);
 	va_end(ap);

@@ -176,6 +176,14 @@ preserved() {
 				continue	# their callbacks: the signature, the data taken back
 			if (l ~ /(irq|interrupt)[A-Za-z_0-9]*[ \t]*\(.*,.*,.*\)/)
 				continue	# irq-regs: the handler, called
+			if (l ~ /nopage|NOPAGE_(SIGBUS|OOM)|VM_FAULT_MINOR|unsigned long [A-Za-z_0-9]+, int \*?[A-Za-z_0-9]+\)|^[ \t]*return[ \t]+[A-Za-z_][^;]*;[ \t]*$/)
+				continue	# a .nopage handler (rules/nopage.c)
+			if (l ~ /create_proc_read_entry/)
+				continue	# proc-read (rules/procread.c)
+			if (l ~ /sleep_on[ \t]*\(/)
+				continue	# sleep-on (rules/sleepon.c)
+			if (l ~ /devfs|DEVFS_FL|S_IFCHR|_fops, NULL\);/)
+				continue	# devfs (rules/devfs.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)
@@ -203,6 +211,8 @@ preserved() {
 		del[++n] = substr($0, 2); dh[n] = hunk
 		if (del[n] ~ /^[ \t]*#[ \t]*((el)?if.*LINUX_VERSION_CODE|else)/)
 			vh[hunk] = 1
+		if (del[n] ~ /aio_(read|write|complete)|struct kiocb/)
+			vh[hunk] = 1	# aio-methods removes what served them
 	}
 	/^\+/ && !/^\+\+\+ / {
 		a = substr($0, 2); add = add "\n" a

@@ -12,7 +12,7 @@
  *	create-proc-entry	e = create_proc_entry(n, m, p);
  *				if (e) e->proc_fops = &f; ->
  *				e = proc_create(n, m, p, &f);
- *				create_proc_read_entry() is reported
+ *				(create_proc_read_entry(): procread.c)
  *	proc-ops		that f, a struct file_operations of the file
  *				used for /proc only -> struct proc_ops, its
  *				members renamed proc_*, .owner gone
@@ -25,7 +25,6 @@
 
 enum {
 	W_IOCTL, W_INODE, W_BDOPS, W_CREATE_PROC_ENTRY,
-	W_CREATE_PROC_READ_ENTRY,
 };
 
 static const char *const words[] = {
@@ -33,7 +32,6 @@ static const char *const words[] = {
 	[W_INODE] = "inode",
 	[W_BDOPS] = "block_device_operations",
 	[W_CREATE_PROC_ENTRY] = "create_proc_entry",
-	[W_CREATE_PROC_READ_ENTRY] = "create_proc_read_entry",
 	NULL
 };
 
@@ -508,11 +506,6 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_CREATE_PROC_ENTRY:
 			if (is_call(c.buf, c.tl, h->tok))
 				create_proc_entry(&c, h->tok);
-			break;
-		case W_CREATE_PROC_READ_ENTRY:
-			if (is_call(c.buf, c.tl, h->tok))
-				target_finding(&c.tg, c.tok[h->tok].pos, R_CREATE_PROC_ENTRY, false,
-					       "create_proc_read_entry() and read_proc are gone since 3.10: a seq_file, e.g. proc_create_single(name, mode, parent, show) with a show(struct seq_file *, void *) that seq_printf()s what read_proc wrote");
 			break;
 		}
 	}

@@ -5,9 +5,6 @@
  * site modport does not convert is named by a finding, with the modern
  * interface to use:
  *
- *	aio-methods		.aio_read, .aio_write, aio_complete()
- *	nopage			.nopage, NOPAGE_SIGBUS, NOPAGE_OOM,
- *				VM_FAULT_MINOR
  *	block-request		request_queue_t, elv_next_request(),
  *				end_request(), blk_init_queue()
  *	net-device-ops		dev->hard_start_xmit = f and the other
@@ -42,13 +39,6 @@ static const struct judgment {
 	const char *why;
 	const char *in;	/* a member of this struct's initializer: no doubt */
 } table[] = {
-	{ "aio_read", R_AIO_METHODS, MEMBER, "file_operations' .aio_read is gone since 4.1: .read_iter(struct kiocb *, struct iov_iter *)", NULL },
-	{ "aio_write", R_AIO_METHODS, MEMBER, "file_operations' .aio_write is gone since 4.1: .write_iter(struct kiocb *, struct iov_iter *)", NULL },
-	{ "aio_complete", R_AIO_METHODS, CALL, "aio_complete() is gone from drivers since 4.1: a read_iter/write_iter that finishes later calls iocb->ki_complete()", NULL },
-	{ "nopage", R_NOPAGE, MEMBER, "vm_operations' .nopage is gone since 2.6.26: .fault, vm_fault_t f(struct vm_fault *vmf) that sets vmf->page and returns 0 or VM_FAULT_SIGBUS", NULL },
-	{ "NOPAGE_SIGBUS", R_NOPAGE, NAME, "NOPAGE_SIGBUS is gone since 2.6.26: a .fault handler returns VM_FAULT_SIGBUS", NULL },
-	{ "NOPAGE_OOM", R_NOPAGE, NAME, "NOPAGE_OOM is gone since 2.6.26: a .fault handler returns VM_FAULT_OOM", NULL },
-	{ "VM_FAULT_MINOR", R_NOPAGE, NAME, "VM_FAULT_MINOR is gone since 2.6.26: a .fault handler returns 0 when it found the page", NULL },
 	{ "request_queue_t", R_BLOCK_REQUEST, NAME, "request_queue_t is gone since 2.6.23, and the request-function block layer since 5.0: struct request_queue, and a blk-mq driver (blk_mq_alloc_disk(), struct blk_mq_ops .queue_rq) or a bio-based one (.submit_bio)", NULL },
 	{ "elv_next_request", R_BLOCK_REQUEST, CALL, "elv_next_request() is gone since 2.6.31, the request-function block layer since 5.0: a blk-mq .queue_rq gets each request", NULL },
 	{ "end_request", R_BLOCK_REQUEST, CALL, "end_request() is gone since 2.6.31: blk_mq_end_request(rq, status) in a blk-mq driver", NULL },
@@ -69,7 +59,7 @@ static const struct judgment {
 static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
-	R_AIO_METHODS, R_NOPAGE, R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
+	R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };
 

@@ -5,7 +5,7 @@
  * right replacement depends on what the code protects or waits for:
  *
  *	cli-sti			cli(), sti(), save_flags(), restore_flags()
- *	sleep-on		sleep_on() and its variants
+ *	(sleep-on: sleepon.c)
  *	task-queue		struct tq_struct, queue_task()
  *	check-region		check_region()
  *	verify-area		verify_area()
@@ -22,16 +22,13 @@
 #include "../engine.h"
 
 #define CLI_WHY "the global interrupt lock is gone since 2.5 and these no longer build: protect the data with spin_lock_irqsave()/spin_unlock_irqrestore(), or use local_irq_save()/local_irq_restore() for this CPU alone"
-#define SLEEP_WHY "the sleep_on family is gone (since 3.15): it races with the wake-up, as the condition is tested before the task is on the wait queue; use wait_event(), wait_event_interruptible() or wait_event_timeout() with the condition"
 #define TQ_WHY "task queues are gone since 2.5: use a work queue (struct work_struct, INIT_WORK(), schedule_work())"
 
-enum { TQ_STRUCT = 9 };	/* a type, not a call */
+enum { TQ_STRUCT = 5 };	/* a type, not a call */
 
 /* The names, and what each one is (same order). */
 static const char *const words[] = {
 	"cli", "sti", "save_flags", "restore_flags",
-	"sleep_on", "sleep_on_timeout", "interruptible_sleep_on",
-	"interruptible_sleep_on_timeout",
 	"queue_task", [TQ_STRUCT] = "tq_struct",
 	"check_region", "verify_area", "SET_MODULE_OWNER",
 	NULL
@@ -43,8 +40,6 @@ static const struct legacy {
 } legacy[] = {
 	{ R_CLI_STI, CLI_WHY }, { R_CLI_STI, CLI_WHY },
 	{ R_CLI_STI, CLI_WHY }, { R_CLI_STI, CLI_WHY },
-	{ R_SLEEP_ON, SLEEP_WHY }, { R_SLEEP_ON, SLEEP_WHY },
-	{ R_SLEEP_ON, SLEEP_WHY }, { R_SLEEP_ON, SLEEP_WHY },
 	{ R_TASK_QUEUE, TQ_WHY }, [TQ_STRUCT] = { R_TASK_QUEUE, TQ_WHY },
 	{ R_CHECK_REGION,
 	  "gone from modern kernels: testing a region and claiming it later races with other drivers; call request_region() and check its result instead" },
@@ -58,7 +53,7 @@ _Static_assert(sizeof(legacy) / sizeof(legacy[0]) ==
 	       sizeof(words) / sizeof(words[0]) - 1, "one entry per name");
 
 static const enum rule_id rules[] = {
-	R_CLI_STI, R_SLEEP_ON, R_TASK_QUEUE, R_CHECK_REGION, R_VERIFY_AREA,
+	R_CLI_STI, R_TASK_QUEUE, R_CHECK_REGION, R_VERIFY_AREA,
 	R_SET_MODULE_OWNER, NR_RULES
 };
 
