@@ -22,6 +22,7 @@
 #include "kernels.h"
 #include "kimage.h"
 #include "kvm.h"
+#include "nic.h"
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
@@ -47,6 +48,7 @@ struct options {
 	int nr_files;
 	const char **devices;
 	int nr_devices;
+	struct nic_set nics;
 	bool each;
 };
 
@@ -58,7 +60,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              MODULE.ko...\n"
+		"              [--nic MODEL]... MODULE.ko...\n"
 		"       modrun parse [FILE|-]\n"
 		"       modrun build [--kernel NAME] DIR [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
@@ -87,6 +89,8 @@ static void help(void)
 	       "      --file HOST[:GUEST]   put a host file into the guest, mode kept; GUEST\n"
 	       "                            defaults to /NAME (repeatable)\n"
 	       "      --device SPEC         give QEMU -device SPEC, e.g. edu (repeatable)\n"
+	       "      --nic MODEL           QEMU's network card MODEL (e1000, rtl8139, ...)\n"
+	       "                            on a user network that nothing leaves (repeatable)\n"
 	       "      --each                prove each module on its own, all in one boot\n"
 	       "                            (a crash reboots and goes on with the next)\n"
 	       "      --forbid-taint LETTERS  taint flags that fail the run (default %s)\n"
@@ -225,6 +229,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "file", required_argument, NULL, 'f' },
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
+		{ "nic", required_argument, NULL, 'N' },
 		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -259,6 +264,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'E':
 			o->each = true;
+			break;
+		case 'N':
+			if (nic_add(&o->nics, optarg))
+				usage("--nic wants a QEMU network card model, e.g. e1000");
+			push(&o->devices, &o->nr_devices,
+			     o->nics.devices[o->nics.n - 1]);
 			break;
 		case 'L':
 			exit(list_kernels());
@@ -534,6 +545,8 @@ static int run_modules(struct options *o, char **paths, int n)
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, paths, n, release, modules_dir);
 	plan_open_files(&r.files, o->files, o->nr_files);
+	if (o->nr_exec)
+		nic_add_script(&o->nics, &r.files, &o->nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
 			     &r.applets);
@@ -550,6 +563,8 @@ static int run_modules(struct options *o, char **paths, int n)
 				     .memory_mb = o->memory_mb,
 				     .devices = o->devices,
 				     .nr_devices = o->nr_devices,
+				     .netdevs = (const char *const *)o->nics.netdevs,
+				     .nr_netdevs = o->nics.n,
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
 	run_segments(&r);
@@ -609,6 +624,7 @@ static void free_options(struct options *o)
 	free(o->exec);
 	free(o->files);
 	free(o->devices);
+	nic_free(&o->nics);
 }
 
 int main(int argc, char **argv)

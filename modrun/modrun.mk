@@ -12,4 +12,4 @@ $(B)/obj/modrun/initblob.o $(B)/san/obj/modrun/initblob.o: $(B)/init
 $(B)/obj/modrun/initblob.o $(B)/san/obj/modrun/initblob.o: \
 	ALL_CFLAGS += -DINIT_PATH='"$(abspath $(B)/init)"'
 
-$(eval $(call tool,modrun,modrun/main.c modrun/plan.c modrun/session.c modrun/initblob.c,$(MODRUN_LIB)))
+$(eval $(call tool,modrun,modrun/main.c modrun/plan.c modrun/session.c modrun/initblob.c modrun/nic.c,$(MODRUN_LIB)))
