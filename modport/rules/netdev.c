@@ -28,6 +28,10 @@
  *	set-module-owner	SET_MODULE_OWNER(dev); goes (a no-op since
  *				2.6); in a file without a net_device, or one
  *				that defines it, it is reported
+ *	dev-addr		memcpy(dev->dev_addr, a, ETH_ALEN); ->
+ *				eth_hw_addr_set(dev, a); dev->dev_addr[i] = v;
+ *				and dev->dev_addr[i]++; -> dev_addr_mod()
+ *				(dev_addr is const since 5.17)
  *	napi			dev->poll, dev->weight, dev->quota: reported
  *
  * A shape the rule cannot convert safely is reported, with the reason.
@@ -41,7 +45,7 @@
 enum {
 	W_NET_DEVICE, W_PRIV, W_TRANS_START, W_PCI_MODULE_INIT,
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
-	W_OWNER,
+	W_OWNER, W_DEV_ADDR,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -81,13 +85,14 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_WEIGHT] = "weight",
 	[W_QUOTA] = "quota",
 	[W_OWNER] = "SET_MODULE_OWNER",
+	[W_DEV_ADDR] = "dev_addr",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
 static const enum rule_id rules[] = {
 	R_SET_MODULE_OWNER, R_NETDEV_OPS, R_HEADER_OPS, R_NETDEV_PRIV,
 	R_TRANS_START, R_PCI_MODULE_INIT, R_ALLOC_NETDEV_NAME,
-	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, NR_RULES
+	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR, NR_RULES
 };
 
 struct ctx {
@@ -723,6 +728,115 @@ static bool priv_assigned(const struct ctx *c, const struct hit *h, size_t n)
 	return false;
 }
 
+/* A statement at i: after ; { } else, or the ")" of an if, for, while. */
+static bool is_statement(const struct ctx *c, size_t i)
+{
+	size_t p = prev(c, i), open;
+
+	if (starts_statement(c, i) || ident(c, p, "else"))
+		return true;
+	if (!op(c, p, ")"))
+		return false;
+	open = match_open(c->buf, c->tl, p, '(', ')');
+	return open != SCAN_NONE && (ident(c, prev(c, open), "if") ||
+				     ident(c, prev(c, open), "for") ||
+				     ident(c, prev(c, open), "while"));
+}
+
+#define DEV_ADDR_WHY "net_device's dev_addr is const since 5.17: it is written with eth_hw_addr_set() or dev_addr_mod() (5.15), which keep the address list's copy in step"
+
+/* memcpy(X->dev_addr, S, N); at x: eth_hw_addr_set(X, S); */
+static void dev_addr_memcpy(struct ctx *c, size_t call, size_t x, size_t m)
+{
+	size_t open, close, comma[3], semi;
+	bool eth;
+	int lx;
+	const char *tx;
+	char *text;
+
+	if (!call_parens(c->buf, c->tl, call, &open, &close) ||
+	    call_args(c->buf, c->tl, open, close, comma, 3) != 2 ||
+	    next(c, m) != comma[0] || !op(c, (semi = next(c, close)), ";") ||
+	    !is_statement(c, call))
+		return;
+	eth = ident(c, next(c, comma[1]), "ETH_ALEN") &&
+	      next(c, next(c, comma[1])) == close;
+	if (!target_finding(&c->tg, c->tok[m].pos, R_DEV_ADDR, true,
+			    DEV_ADDR_WHY))
+		return;
+	tx = base_text(c, x, m, &lx);
+	text = eth ? porter_printf(c->pt, "eth_hw_addr_set(%.*s, %.*s);",
+				   lx, tx,
+				   (int)(c->tok[comma[1]].pos - tok_end(&c->tok[comma[0]]) - 1),
+				   c->buf + tok_end(&c->tok[comma[0]]) + 1) :
+		     porter_printf(c->pt, "dev_addr_mod(%.*s, 0, %.*s);", lx, tx,
+				   (int)(c->tok[close].pos - tok_end(&c->tok[comma[0]]) - 1),
+				   c->buf + tok_end(&c->tok[comma[0]]) + 1);
+	if (text)
+		add_edit(c->pt, c->tok[call].pos,
+			 tok_end(&c->tok[semi]) - c->tok[call].pos, text);
+	free(text);
+}
+
+/* X->dev_addr[E] = V; or X->dev_addr[E]++; at x: dev_addr_mod(). */
+static void dev_addr_write(struct ctx *c, size_t x, size_t m)
+{
+	size_t lb = next(c, m), rb, o, semi, v;
+	int lx, le;
+	const char *tx, *te;
+	char *text;
+
+	rb = op(c, lb, "[") ? match_close(c->buf, c->tl, lb, '[', ']') :
+			      SCAN_NONE;
+	o = rb == SCAN_NONE ? SCAN_NONE : next(c, rb);
+	if (o == SCAN_NONE || !(op(c, o, "=") || op(c, o, "++") ||
+				op(c, o, "+=") || op(c, o, "-=") ||
+				op(c, o, "|=") || op(c, o, "&=") ||
+				op(c, o, "^=") || op(c, o, "--")))
+		return;	/* a read */
+	for (semi = o; c->tok[semi].type != TOKEN_EOF && !op(c, semi, ";") &&
+	     !op(c, semi, ",") && !op(c, semi, ")"); semi = next(c, semi))
+		;
+	if (!op(c, semi, ";") || !is_statement(c, x) ||
+	    !(op(c, o, "=") || op(c, o, "++"))) {
+		target_finding(&c->tg, c->tok[m].pos, R_DEV_ADDR, false,
+			       DEV_ADDR_WHY);
+		return;
+	}
+	if (!target_finding(&c->tg, c->tok[m].pos, R_DEV_ADDR, true,
+			    DEV_ADDR_WHY))
+		return;
+	tx = base_text(c, x, m, &lx);
+	te = c->buf + tok_end(&c->tok[lb]);
+	le = (int)(c->tok[rb].pos - tok_end(&c->tok[lb]));
+	v = next(c, o);
+	text = op(c, o, "++") ?
+	       porter_printf(c->pt, "dev_addr_mod(%.*s, %.*s, (u8 []){ %.*s->dev_addr[%.*s] + 1 }, 1);",
+			     lx, tx, le, te, lx, tx, le, te) :
+	       porter_printf(c->pt, "dev_addr_mod(%.*s, %.*s, (u8 []){ %.*s }, 1);",
+			     lx, tx, le, te,
+			     (int)(c->tok[semi].pos - c->tok[v].pos),
+			     c->buf + c->tok[v].pos);
+	if (text)
+		add_edit(c->pt, c->tok[x].pos, tok_end(&c->tok[semi]) -
+			 c->tok[x].pos, text);
+	free(text);
+}
+
+static void dev_addr(struct ctx *c, const struct hit *h)
+{
+	size_t x = arrow_base(c, h->tok), p, call;
+
+	if (x == SCAN_NONE)
+		return;
+	p = prev(c, x);
+	call = prev(c, p);
+	if (op(c, p, "(") && ident(c, call, "memcpy"))
+		dev_addr_memcpy(c, call, x, h->tok);
+	else
+		dev_addr_write(c, x, h->tok);
+}
+
 static void one(struct ctx *c, const struct hit *h, bool assigned)
 {
 	switch (h->word) {
@@ -751,6 +865,9 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 		break;
 	case W_KFREE_SKB:
 		kfree_skb(c, h);
+		break;
+	case W_DEV_ADDR:
+		dev_addr(c, h);
 		break;
 	case W_POLL:
 	case W_WEIGHT:

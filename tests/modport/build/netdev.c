@@ -1,9 +1,9 @@
 /*
  * A 2.6.20-era network driver: two interfaces that hand each other what
  * they send (as LDD3's snull), its methods set by hand on the net_device,
- * its header method, dev->priv, trans_start, SET_MODULE_OWNER and
- * NETIF_F_NO_CSUM.  modport's netdev rules must leave a module that builds
- * and loads on today's kernels.
+ * its header method, dev->priv, trans_start, its address written in
+ * dev_addr, SET_MODULE_OWNER and NETIF_F_NO_CSUM.  modport's netdev rules
+ * must leave a module that builds and loads on today's kernels.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -118,6 +118,8 @@ static int __init mpnet_init(void)
 		}
 		priv = mpnet_devs[i]->priv;
 		priv->id = i;
+		memcpy(mpnet_devs[i]->dev_addr, "\0MPNT0", ETH_ALEN);
+		mpnet_devs[i]->dev_addr[ETH_ALEN - 1] = '0' + i;
 		ret = register_netdev(mpnet_devs[i]);
 		if (ret) {
 			free_netdev(mpnet_devs[i]);
@@ -125,10 +127,10 @@ static int __init mpnet_init(void)
 			mpnet_cleanup();
 			return ret;
 		}
-		/* expect: mpnet: mpnet0 registered, id 0 */
-		/* expect: mpnet: mpnet1 registered, id 1 */
-		printk(KERN_INFO "mpnet: %s registered, id %d\n",
-		       mpnet_devs[i]->name, priv->id);
+		/* expect: mpnet: mpnet0 registered, id 0, address 00:4d:50:4e:54:30 */
+		/* expect: mpnet: mpnet1 registered, id 1, address 00:4d:50:4e:54:31 */
+		printk(KERN_INFO "mpnet: %s registered, id %d, address %pM\n",
+		       mpnet_devs[i]->name, priv->id, mpnet_devs[i]->dev_addr);
 	}
 	return 0;
 }
