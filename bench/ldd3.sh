@@ -18,7 +18,8 @@
 # boot per kernel with --each (sculld, which needs lddbus, in a boot of its
 # own after it); with modrun --exec, the guest scripts of bench/ldd3-guest/
 # check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
-# sleepy and complete blocking and waking, seq's /proc file).  Prints one table, and the time modport takes
+# sleepy and complete blocking and waking, seq's /proc file, snull's two
+# interfaces pinging each other).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);
