@@ -45,7 +45,7 @@
 enum {
 	W_NET_DEVICE, W_PRIV, W_TRANS_START, W_PCI_MODULE_INIT,
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
-	W_OWNER, W_DEV_ADDR,
+	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -86,13 +86,16 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_QUOTA] = "quota",
 	[W_OWNER] = "SET_MODULE_OWNER",
 	[W_DEV_ADDR] = "dev_addr",
+	[W_RX_SCHEDULE] = "netif_rx_schedule",
+	[W_RX_COMPLETE] = "netif_rx_complete",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
 static const enum rule_id rules[] = {
 	R_SET_MODULE_OWNER, R_NETDEV_OPS, R_HEADER_OPS, R_NETDEV_PRIV,
 	R_TRANS_START, R_PCI_MODULE_INIT, R_ALLOC_NETDEV_NAME,
-	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR, NR_RULES
+	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR,
+	R_NET_DEVICE_OPS, NR_RULES
 };
 
 struct ctx {
@@ -134,14 +137,21 @@ static bool same(const struct ctx *c, size_t i, size_t j)
 		       c->tok[i].len);
 }
 
+/* The next and previous code tokens; SCAN_NONE stays SCAN_NONE. */
 static size_t next(const struct ctx *c, size_t i)
 {
-	return next_code(c->tl, i);
+	return i == SCAN_NONE ? SCAN_NONE : next_code(c->tl, i);
 }
 
 static size_t prev(const struct ctx *c, size_t i)
 {
-	return code_before(c->tl, i);
+	return i == SCAN_NONE ? SCAN_NONE : code_before(c->tl, i);
+}
+
+/* The type of token i; TOKEN_EOF for SCAN_NONE. */
+static enum token_type type_of(const struct ctx *c, size_t i)
+{
+	return i == SCAN_NONE ? TOKEN_EOF : c->tok[i].type;
 }
 
 static const char *text_of(const struct ctx *c, size_t i, int *len)
@@ -166,7 +176,7 @@ static bool netdev_var(const struct ctx *c, size_t x)
 		star = prev(c, i);
 		after = next(c, i);
 		if (!op(c, star, "*") || star == SCAN_NONE ||
-		    c->tok[prev(c, star)].type != TOKEN_IDENT ||
+		    type_of(c, prev(c, star)) != TOKEN_IDENT ||
 		    !(op(c, after, ",") || op(c, after, ")") ||
 		      op(c, after, ";") || op(c, after, "=") ||
 		      op(c, after, "[")))
@@ -257,7 +267,7 @@ static bool declared_before(const struct ctx *c, size_t name, size_t limit)
 		else if (op(c, i, "}"))
 			depth--;
 		else if (!depth && same(c, i, name) && op(c, next(c, i), "(") &&
-			 (c->tok[prev(c, i)].type == TOKEN_IDENT ||
+			 (type_of(c, prev(c, i)) == TOKEN_IDENT ||
 			  op(c, prev(c, i), "*")))
 			return true;
 	}
@@ -351,7 +361,7 @@ static size_t find_decl(const struct ctx *c, size_t name, size_t from)
 			depth--;
 		else if (!depth && i != name && same(c, i, name) &&
 			 op(c, next(c, i), "(") &&
-			 (c->tok[prev(c, i)].type == TOKEN_IDENT ||
+			 (type_of(c, prev(c, i)) == TOKEN_IDENT ||
 			  op(c, prev(c, i), "*")))
 			return i;
 	}
@@ -516,6 +526,14 @@ static size_t set_end(const struct ctx *c, const struct set *s)
 
 	for (i = s->m; c->tok[i].type != TOKEN_EOF && !op(c, i, ";");
 	     i = next(c, i))
+		;
+	return i;
+}
+
+/* The ';' that ends the statement from token i. */
+static size_t set_end_from(const struct ctx *c, size_t i)
+{
+	for (; c->tok[i].type != TOKEN_EOF && !op(c, i, ";"); i = next(c, i))
 		;
 	return i;
 }
@@ -837,6 +855,539 @@ static void dev_addr(struct ctx *c, const struct hit *h)
 		dev_addr_write(c, x, h->tok);
 }
 
+
+/* Token i, and then the tokens of want in order ("" an identifier). */
+static size_t expect(const struct ctx *c, size_t i, const char *const *want,
+		     size_t *ids, size_t nr_ids)
+{
+	size_t n = 0;
+
+	for (; *want; want++) {
+		i = next(c, i);
+		if (!**want) {
+			if (c->tok[i].type != TOKEN_IDENT || n == nr_ids)
+				return SCAN_NONE;
+			ids[n++] = i;
+		} else if (!op(c, i, *want) && !ident(c, i, *want)) {
+			return SCAN_NONE;
+		}
+	}
+	return i;
+}
+
+/*
+ * The old NAPI (2.6.23), converted when the file has its shape: one
+ * "X->poll = P;" and "X->weight = W;" in one function, P defined here as
+ * int P(struct net_device *D, int *B) returning 0 (done) or 1 (more), the
+ * private area one struct T of this file (struct T *p = netdev_priv(d)),
+ * netif_rx_complete(D) only in P, netif_rx_schedule(dev) elsewhere, and an
+ * open and a stop method.  Then: T gets a struct napi_struct napi; P
+ * becomes int P(struct napi_struct *napi, int budget) with D = napi->dev,
+ * *B and D->quota become budget (their decrements go), return 1 becomes
+ * return budget; netif_napi_add_weight(X, &PRIV(X)->napi, P, W) replaces
+ * the two sets; netif_rx_schedule(d) napi_schedule(&PRIV(d)->napi),
+ * netif_rx_complete(D) napi_complete(napi); open and stop enable and
+ * disable it (when it was added: napi.poll is set).
+ */
+struct napi {
+	size_t poll_set, weight_set;	/* the "X" of each set */
+	size_t p;			/* P's name in its definition */
+	size_t open, close, body, end;	/* P's parameters and body */
+	size_t d, b;			/* P's parameter names */
+	size_t type, type_close;	/* T's name, its definition's '}' */
+	size_t methods[2];		/* the open and stop functions' names */
+	size_t func, func_end;		/* the '{' '}' of the sets' function */
+	size_t cond;			/* the "if" the sets are alone in, or NONE */
+	int depth;			/* of the poll set */
+};
+
+static const char *napi_read_sets(struct ctx *c, const struct hit *h,
+				  size_t n, struct napi *z)
+{
+	size_t k, nr_poll = 0, nr_weight = 0, v, wfunc = SCAN_NONE;
+
+	for (k = 0; k < n; k++) {
+		size_t m = h[k].tok, x;
+
+		if ((h[k].flags & (H_DEAD | H_PP)) ||
+		    (h[k].word != W_POLL && h[k].word != W_WEIGHT))
+			continue;
+		x = arrow_base(c, m);
+		if (x == SCAN_NONE || !op(c, next(c, m), "="))
+			continue;
+		if (!is_statement(c, x))
+			return "dev->poll or dev->weight is set inside an expression";
+		if (h[k].word == W_POLL) {
+			v = next(c, next(c, m));
+			if (c->tok[v].type != TOKEN_IDENT || !op(c, next(c, v), ";"))
+				return "dev->poll is set to an expression, not to a function's name";
+			z->poll_set = x;
+			z->p = v;
+			z->func = h[k].func;
+			z->depth = h[k].depth;
+			nr_poll++;
+		} else {
+			z->weight_set = x;
+			wfunc = h[k].func;
+			nr_weight++;
+		}
+	}
+	if (!nr_poll)
+		return "the old NAPI, and no dev->poll = f; in this file to convert with it";
+	if (nr_poll != 1 || nr_weight > 1)
+		return "dev->poll or dev->weight is set more than once: one poll function per driver is what modport converts";
+	if (nr_weight && wfunc != z->func)
+		return "dev->poll and dev->weight are set in two functions";
+	return NULL;
+}
+
+/* P: int P(struct net_device *D, int *B) { ... } defined here. */
+static const char *napi_read_poll(struct ctx *c, struct napi *z)
+{
+	static const char *const nd[] = { "struct", "net_device", "*", "", ",",
+					  "int", "*", "", ")", "{", NULL };
+	size_t i, ids[2];
+
+	for (i = find_decl(c, z->p, 0); i != SCAN_NONE;
+	     i = find_decl(c, z->p, next(c, i))) {
+		size_t end;
+
+		z->open = next(c, i);
+		end = expect(c, z->open, nd, ids, 2);
+		if (end == SCAN_NONE || !ident(c, prev(c, i), "int"))
+			continue;
+		z->p = i;
+		z->d = ids[0];
+		z->b = ids[1];
+		z->body = end;
+		z->close = prev(c, end);
+		z->end = match_close(c->buf, c->tl, end, '{', '}');
+		return z->end == SCAN_NONE ? "the poll function could not be read" : NULL;
+	}
+	return "the poll function is not int f(struct net_device *dev, int *budget) defined in this file";
+}
+
+/* T, from "struct T *p = netdev_priv(": one type, defined in this file. */
+static const char *napi_read_type(struct ctx *c, struct napi *z)
+{
+	size_t i, t = SCAN_NONE;
+	int depth = 0;
+
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i = next(c, i)) {
+		/* struct T * p = netdev_priv(, or struct T * p = X->priv */
+		size_t e = i, s;
+
+		if (!is_code(&c->tok[i]))
+			continue;
+		if (match_ident(c->buf, &c->tok[i], "priv"))
+			e = arrow_base(c, i);
+		else if (!match_ident(c->buf, &c->tok[i], "netdev_priv"))
+			continue;
+		s = prev(c, prev(c, prev(c, prev(c, prev(c, e)))));
+		if (e == SCAN_NONE || !op(c, prev(c, e), "=") ||
+		    !op(c, prev(c, prev(c, prev(c, e))), "*") ||
+		    !ident(c, s, "struct"))
+			continue;
+		if (t != SCAN_NONE && !same(c, t, next(c, s)))
+			return "the private area is read as two types";
+		t = next(c, s);
+	}
+	if (t == SCAN_NONE)
+		return "no struct T *p = netdev_priv(dev) names the private area's type";
+	z->type = t;
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i = next(c, i)) {
+		if (op(c, i, "{"))
+			depth++;
+		else if (op(c, i, "}"))
+			depth--;
+		if (!depth && same(c, i, t) && ident(c, prev(c, i), "struct") &&
+		    op(c, next(c, i), "{")) {
+			z->type_close = match_close(c->buf, c->tl, next(c, i),
+						    '{', '}');
+			return z->type_close == SCAN_NONE ?
+			       "the private area's struct could not be read" : NULL;
+		}
+	}
+	return "the private area's struct is not defined in this file";
+}
+
+
+/*
+ * Where NAPI is added: last in the function that set dev->poll (after
+ * whatever initializes the private area there), from the function's own
+ * block or from an "if (C) { the two sets }" alone.
+ */
+static const char *napi_read_place(struct ctx *c, struct napi *z)
+{
+	size_t i, brace, rp, lp, last;
+	int depth = 0;
+
+	z->cond = SCAN_NONE;
+	if (z->func == SCAN_NONE)
+		return "dev->poll is set outside a function";
+	z->func_end = match_close(c->buf, c->tl, z->func, '{', '}');
+	if (z->func_end == SCAN_NONE)
+		return "the function that sets dev->poll could not be read";
+	for (i = next(c, z->func); i < z->func_end; i = next(c, i)) {
+		if (op(c, i, "{"))
+			depth++;
+		else if (op(c, i, "}"))
+			depth--;
+		else if (ident(c, i, "return"))
+			return "the function that sets dev->poll returns before its end";
+	}
+	if (z->depth == 1)
+		return NULL;
+	if (z->depth != 2)
+		return "dev->poll is set in a nested block";
+	for (brace = prev(c, z->poll_set); brace != SCAN_NONE &&
+	     !op(c, brace, "{"); brace = prev(c, brace))
+		if (op(c, brace, "}"))
+			return "dev->poll is set in a block with other statements";
+	rp = prev(c, brace);
+	lp = op(c, rp, ")") ? match_open(c->buf, c->tl, rp, '(', ')') : SCAN_NONE;
+	if (lp == SCAN_NONE || !ident(c, prev(c, lp), "if"))
+		return "dev->poll is set in a block that is no if";
+	last = z->weight_set != SCAN_NONE && z->weight_set > z->poll_set ?
+	       z->weight_set : z->poll_set;
+	if (next(c, brace) != (z->weight_set != SCAN_NONE &&
+			       z->weight_set < z->poll_set ?
+			       z->weight_set : z->poll_set) ||
+	    !op(c, next(c, set_end_from(c, last)), "}") ||
+	    ident(c, next(c, next(c, set_end_from(c, last))), "else"))
+		return "dev->poll is set in an if with other statements";
+	z->cond = prev(c, lp);
+	return NULL;
+}
+
+/* P's body: returns 0 or 1 only; B only as *B; D->quota. */
+static const char *napi_read_body(struct ctx *c, const struct napi *z)
+{
+	size_t i;
+
+	for (i = next(c, z->body); i < z->end; i = next(c, i)) {
+		if (ident(c, i, "return") &&
+		    !((type_of(c, next(c, i)) == TOKEN_NUMBER) &&
+		      (token_is(c->buf, &c->tok[next(c, i)], "0") ||
+		       token_is(c->buf, &c->tok[next(c, i)], "1")) &&
+		      op(c, next(c, next(c, i)), ";")))
+			return "the poll function returns something else than 0 (done) or 1 (more to do)";
+		if (same(c, i, z->b) && !op(c, prev(c, i), "*"))
+			return "the poll function uses its budget pointer other than as *budget";
+	}
+	return NULL;
+}
+
+/* The open and stop methods' functions (set by hand, or in the ops). */
+static void napi_methods(struct ctx *c, const struct hit *h, size_t n,
+			 struct napi *z)
+{
+	size_t k, v;
+
+	z->methods[0] = z->methods[1] = SCAN_NONE;
+	for (k = 0; k < n; k++) {
+		int w = h[k].word - W_METHOD;
+
+		if (h[k].word < W_METHOD || w > 1 ||
+		    (h[k].flags & (H_DEAD | H_PP)) ||
+		    arrow_base(c, h[k].tok) == SCAN_NONE ||
+		    !op(c, next(c, h[k].tok), "="))
+			continue;
+		v = next(c, next(c, h[k].tok));
+		if (op(c, v, "&"))
+			v = next(c, v);
+		if (c->tok[v].type == TOKEN_IDENT)
+			z->methods[w] = v;
+	}
+}
+
+static char *priv_of(struct ctx *c, const struct napi *z, size_t x, size_t m)
+{
+	int lx, lt;
+	const char *tx = m == SCAN_NONE ? text_of(c, x, &lx) :
+					  base_text(c, x, m, &lx);
+	const char *tt = text_of(c, z->type, &lt);
+
+	return porter_printf(c->pt, "((struct %.*s *)netdev_priv(%.*s))->napi",
+			     lt, tt, lx, tx);
+}
+
+/* napi_enable/disable in the open or stop function f, before its return. */
+static void napi_switch(struct ctx *c, const struct napi *z, size_t f,
+			const char *call)
+{
+	size_t i, open, close, body, end, last = SCAN_NONE, d;
+	char *napi, *text;
+	int depth = 0;
+
+	i = find_decl(c, f, 0);
+	for (; i != SCAN_NONE; i = find_decl(c, f, next(c, i))) {
+		open = next(c, i);
+		close = match_close(c->buf, c->tl, open, '(', ')');
+		body = close == SCAN_NONE ? SCAN_NONE : next(c, close);
+		if (op(c, body, "{"))
+			break;
+	}
+	if (i == SCAN_NONE)
+		return;
+	d = prev(c, close);	/* the first parameter's name: (T *d) */
+	end = match_close(c->buf, c->tl, body, '{', '}');
+	if (end == SCAN_NONE || c->tok[d].type != TOKEN_IDENT)
+		return;
+	for (i = next(c, body); i < end; i = next(c, i)) {
+		if (op(c, i, "{"))
+			depth++;
+		else if (op(c, i, "}"))
+			depth--;
+		else if (!depth && ident(c, i, "return"))
+			last = i;
+	}
+	napi = priv_of(c, z, d, SCAN_NONE);
+	if (!napi)
+		return;
+	text = porter_printf(c->pt, "if (%s.poll)%s\t\t%s(&%s);%s\t", napi,
+			     c->pt->eol, call, napi, c->pt->eol);
+	if (text && last != SCAN_NONE)
+		add_edit(c->pt, c->tok[last].pos, 0, text);
+	else if (text)
+		add_edit(c->pt, line_start(c->buf, c->tok[end].pos), 0,
+			 text);
+	free(text);
+	free(napi);
+}
+
+/* Is D used in P's body, other than in D->quota and netif_rx_complete(D)? */
+static bool napi_dev_used(const struct ctx *c, const struct napi *z)
+{
+	size_t i;
+
+	for (i = next(c, z->body); i < z->end; i = next(c, i))
+		if (same(c, i, z->d) && !after_member_op(c->buf, c->tl, i) &&
+		    !(op(c, next(c, i), "->") && ident(c, next(c, next(c, i)), "quota")) &&
+		    !(op(c, prev(c, i), "(") &&
+		      ident(c, prev(c, prev(c, i)), "netif_rx_complete")))
+			return true;
+	return false;
+}
+
+static void napi_edit_poll(struct ctx *c, const struct napi *z)
+{
+	size_t i;
+	int ld;
+	const char *td = text_of(c, z->d, &ld);
+	char *text;
+
+	add_edit(c->pt, tok_end(&c->tok[z->open]),
+		 c->tok[z->close].pos - tok_end(&c->tok[z->open]),
+		 "struct napi_struct *napi, int budget");
+	text = porter_printf(c->pt, "%s\tstruct net_device *%.*s = napi->dev;",
+			     c->pt->eol, ld, td);
+	if (text && napi_dev_used(c, z))
+		add_edit(c->pt, tok_end(&c->tok[z->body]), 0, text);
+	free(text);
+	for (i = next(c, z->body); i < z->end; i = next(c, i)) {
+		size_t after;
+
+		if (op(c, i, "*") && same(c, next(c, i), z->b) &&
+		    !(type_of(c, prev(c, i)) == TOKEN_IDENT ||
+		      type_of(c, prev(c, i)) == TOKEN_NUMBER ||
+		      op(c, prev(c, i), ")"))) {
+			after = next(c, next(c, i));
+			if (op(c, after, "-=") && is_statement(c, i))
+				delete_line_range(c->pt, c->tok[i].pos,
+						  tok_end(&c->tok[set_end_from(c, after)]));
+			else
+				add_edit(c->pt, c->tok[i].pos,
+					 tok_end(&c->tok[next(c, i)]) - c->tok[i].pos,
+					 "budget");
+			i = next(c, i);
+		} else if (ident(c, i, "quota") && arrow_base(c, i) != SCAN_NONE) {
+			size_t x = arrow_base(c, i);
+
+			after = next(c, i);
+			if (op(c, after, "-=") && is_statement(c, x))
+				delete_line_range(c->pt, c->tok[x].pos,
+						  tok_end(&c->tok[set_end_from(c, after)]));
+			else
+				add_edit(c->pt, c->tok[x].pos,
+					 tok_end(&c->tok[i]) - c->tok[x].pos, "budget");
+		} else if (ident(c, i, "return") &&
+			   token_is(c->buf, &c->tok[next(c, i)], "1")) {
+			add_edit(c->pt, c->tok[next(c, i)].pos, 1, "budget");
+		} else if (ident(c, i, "netif_rx_complete") &&
+			   is_call(c->buf, c->tl, i)) {
+			size_t open, close;
+
+			if (call_parens(c->buf, c->tl, i, &open, &close))
+				add_edit(c->pt, c->tok[i].pos,
+					 tok_end(&c->tok[close]) - c->tok[i].pos,
+					 "napi_complete(napi)");
+		}
+	}
+}
+
+static void napi_edit_sets(struct ctx *c, const struct napi *z,
+			   size_t poll_m, size_t weight_m)
+{
+	size_t wv, wsemi;
+	char *napi = priv_of(c, z, z->poll_set, poll_m), *text, *cond;
+	int lx, lp, lw = 0;
+	const char *tx = base_text(c, z->poll_set, poll_m, &lx);
+	const char *tp = c->buf + c->tok[next(c, next(c, poll_m))].pos;
+	const char *tw = NULL;
+
+	lp = (int)c->tok[next(c, next(c, poll_m))].len;
+	if (weight_m != SCAN_NONE) {
+		wv = next(c, next(c, weight_m));
+		wsemi = set_end_from(c, wv);
+		tw = c->buf + c->tok[wv].pos;
+		lw = (int)(c->tok[wsemi].pos - c->tok[wv].pos);
+		if (z->cond == SCAN_NONE)
+			delete_line_range(c->pt, c->tok[z->weight_set].pos,
+					  tok_end(&c->tok[wsemi]));
+	}
+	text = napi ? porter_printf(c->pt, tw ?
+				    "netif_napi_add_weight(%.*s, &%s, %.*s, %.*s);" :
+				    "netif_napi_add(%.*s, &%s, %.*s%.*s);",
+				    lx, tx, napi, lp, tp, lw, tw ? tw : "") : NULL;
+	if (!text)
+		goto out;
+	if (z->cond == SCAN_NONE) {
+		delete_line_range(c->pt, c->tok[z->poll_set].pos,
+				  tok_end(&c->tok[set_end_from(c, poll_m)]));
+		cond = porter_printf(c->pt, "\t%s%s", text, c->pt->eol);
+	} else {
+		size_t lpar = next(c, z->cond);
+		size_t rpar = match_close(c->buf, c->tl, lpar, '(', ')');
+		size_t end = match_close(c->buf, c->tl, next(c, rpar), '{', '}');
+
+		cond = porter_printf(c->pt, "\tif %.*s%s\t\t%s%s",
+				     (int)(tok_end(&c->tok[rpar]) - c->tok[lpar].pos),
+				     c->buf + c->tok[lpar].pos, c->pt->eol, text,
+				     c->pt->eol);
+		delete_line_range(c->pt, c->tok[z->cond].pos,
+				  tok_end(&c->tok[end]));
+	}
+	if (cond)
+		add_edit(c->pt, line_start(c->buf, c->tok[z->func_end].pos), 0,
+			 cond);
+	free(cond);
+out:
+	free(text);
+	free(napi);
+}
+
+static void napi_edit_calls(struct ctx *c, const struct hit *h, size_t n,
+			    const struct napi *z)
+{
+	size_t k, open, close, a;
+	char *napi, *text;
+
+	for (k = 0; k < n; k++) {
+		if (h[k].word != W_RX_SCHEDULE || (h[k].flags & (H_DEAD | H_PP)) ||
+		    !call_parens(c->buf, c->tl, h[k].tok, &open, &close))
+			continue;
+		a = next(c, open);
+		napi = priv_of(c, z, a, SCAN_NONE);
+		text = napi ? porter_printf(c->pt, "napi_schedule(&%s)", napi) : NULL;
+		if (text)
+			add_edit(c->pt, c->tok[h[k].tok].pos,
+				 tok_end(&c->tok[close]) - c->tok[h[k].tok].pos, text);
+		free(text);
+		free(napi);
+	}
+}
+
+/* Can the calls be converted: schedule(dev), complete(D) in P only? */
+static const char *napi_read_calls(struct ctx *c, const struct hit *h,
+				   size_t n, const struct napi *z)
+{
+	size_t k, open, close, a;
+
+	for (k = 0; k < n; k++) {
+		if ((h[k].word != W_RX_SCHEDULE && h[k].word != W_RX_COMPLETE) ||
+		    (h[k].flags & (H_DEAD | H_PP)))
+			continue;
+		if (!call_parens(c->buf, c->tl, h[k].tok, &open, &close))
+			return "netif_rx_schedule() or netif_rx_complete() is not called";
+		a = next(c, open);
+		if (next(c, a) != close || !netdev_var(c, a))
+			return "netif_rx_schedule() or netif_rx_complete() is given more than a net_device";
+		if (h[k].word == W_RX_COMPLETE &&
+		    (h[k].tok < z->body || h[k].tok > z->end || !same(c, a, z->d)))
+			return "netif_rx_complete() is called outside the poll function";
+	}
+	return NULL;
+}
+
+/* The member of the set at x (poll or weight): its token. */
+static size_t member_of(const struct ctx *c, size_t x)
+{
+	size_t i;
+
+	for (i = x; !op(c, i, "->"); i = next(c, i))
+		;
+	return next(c, i);
+}
+
+static void old_napi(struct ctx *c, const struct hit *h, size_t n,
+		     bool assigned)
+{
+	struct napi z = { .poll_set = SCAN_NONE, .weight_set = SCAN_NONE,
+			  .func = SCAN_NONE };
+	const char *why;
+	size_t k, pm, wm;
+	bool fix;
+
+	why = assigned ? "the file sets dev->priv: the napi_struct goes in a private area allocated with the net_device" :
+	      napi_read_sets(c, h, n, &z);
+	if (!why)
+		why = napi_read_place(c, &z);
+	if (!why)
+		why = napi_read_poll(c, &z);
+	if (!why)
+		why = napi_read_body(c, &z);
+	if (!why)
+		why = napi_read_type(c, &z);
+	if (!why)
+		why = napi_read_calls(c, h, n, &z);
+	if (!why) {
+		napi_methods(c, h, n, &z);
+		if (z.methods[0] == SCAN_NONE || z.methods[1] == SCAN_NONE)
+			why = "no open and stop methods to enable and disable NAPI in";
+	}
+	if (!why && !target_from(&c->tg, KV(5, 19, 0)))
+		why = "netif_napi_add_weight() is 5.19's, and the target reaches below it";
+	fix = !why && target_need(&c->tg, R_NAPI) == NEED_FIX;
+	for (k = 0; k < n; k++) {
+		if ((h[k].flags & (H_DEAD | H_PP)) ||
+		    !(((h[k].word == W_POLL || h[k].word == W_WEIGHT ||
+			h[k].word == W_QUOTA) &&
+		       arrow_base(c, h[k].tok) != SCAN_NONE) ||
+		      ((h[k].word == W_RX_SCHEDULE ||
+			h[k].word == W_RX_COMPLETE) &&
+		       is_call(c->buf, c->tl, h[k].tok))))
+			continue;
+		target_finding(&c->tg, c->tok[h[k].tok].pos,
+			       !fix && (h[k].word == W_RX_SCHEDULE ||
+					h[k].word == W_RX_COMPLETE) ?
+			       R_NET_DEVICE_OPS : R_NAPI, fix,
+			       why ? why :
+			       "the old NAPI (dev->poll, dev->weight, dev->quota, netif_rx_schedule(), netif_rx_complete()) is gone since 2.6.24: a struct napi_struct in the private area, netif_napi_add_weight(), int poll(struct napi_struct *, int budget), napi_schedule(), napi_complete(), napi_enable() in open and napi_disable() in stop");
+	}
+	if (!fix)
+		return;
+	pm = member_of(c, z.poll_set);
+	wm = z.weight_set == SCAN_NONE ? SCAN_NONE : member_of(c, z.weight_set);
+	napi_edit_poll(c, &z);
+	napi_edit_sets(c, &z, pm, wm);
+	napi_edit_calls(c, h, n, &z);
+	add_edit(c->pt, line_start(c->buf, c->tok[z.type_close].pos), 0,
+		 "\tstruct napi_struct napi;\n");
+	napi_switch(c, &z, z.methods[0], "napi_enable");
+	napi_switch(c, &z, z.methods[1], "napi_disable");
+}
+
 static void one(struct ctx *c, const struct hit *h, bool assigned)
 {
 	switch (h->word) {
@@ -868,13 +1419,6 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 		break;
 	case W_DEV_ADDR:
 		dev_addr(c, h);
-		break;
-	case W_POLL:
-	case W_WEIGHT:
-	case W_QUOTA:
-		if (arrow_base(c, h->tok) != SCAN_NONE)
-			target_finding(&c->tg, c->tok[h->tok].pos, R_NAPI, false,
-				       "the old NAPI (dev->poll, dev->weight, dev->quota) is gone since 2.6.24: a struct napi_struct beside the device, netif_napi_add(dev, &napi, poll), int poll(struct napi_struct *, int budget), napi_schedule() and napi_complete_done(), napi_enable() in open and napi_disable() in stop");
 		break;
 	}
 }
@@ -942,8 +1486,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	set_module_owner(&c, h, n, netdev);
 	if (!netdev)
 		return;
-	method_sets(&c, h, n);
 	assigned = priv_assigned(&c, h, n);
+	old_napi(&c, h, n, assigned);
+	method_sets(&c, h, n);
 	for (k = 0; k < n; k++)
 		if (h[k].word < W_METHOD && !(h[k].flags & (H_DEAD | H_PP)))
 			one(&c, &h[k], assigned);

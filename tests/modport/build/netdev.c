@@ -2,8 +2,9 @@
  * A 2.6.20-era network driver: two interfaces that hand each other what
  * they send (as LDD3's snull), its methods set by hand on the net_device,
  * its header method, dev->priv, trans_start, its address written in
- * dev_addr, SET_MODULE_OWNER and NETIF_F_NO_CSUM.  modport's netdev rules
- * must leave a module that builds and loads on today's kernels.
+ * dev_addr, the old NAPI (off, as snull's default), SET_MODULE_OWNER and
+ * NETIF_F_NO_CSUM.  modport's netdev rules must leave a module that builds
+ * and loads on today's kernels.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -17,6 +18,7 @@ struct mpnet_priv {
 };
 
 static struct net_device *mpnet_devs[2];
+static int use_napi;
 
 static int mpnet_open(struct net_device *dev)
 {
@@ -47,6 +49,20 @@ static int mpnet_xmit(struct sk_buff *skb, struct net_device *dev)
 	priv->stats.tx_packets++;
 	priv->stats.tx_bytes += skb->len;
 	mpnet_interrupt(0, skb);
+	if (use_napi)
+		netif_rx_schedule(dev);
+	return 0;
+}
+
+static int mpnet_poll(struct net_device *dev, int *budget)
+{
+	int quota = min(dev->quota, *budget);
+
+	*budget -= quota;
+	dev->quota -= quota;
+	if (quota > 1)
+		return 1;
+	netif_rx_complete(dev);
 	return 0;
 }
 
@@ -87,6 +103,10 @@ static void mpnet_setup(struct net_device *dev)
 	dev->tx_timeout = mpnet_timeout;
 	dev->hard_header = mpnet_header;
 	dev->hard_header_cache = NULL;
+	if (use_napi) {
+		dev->poll = mpnet_poll;
+		dev->weight = 16;
+	}
 	dev->watchdog_timeo = 5 * HZ;
 	dev->flags |= IFF_NOARP;
 	dev->features |= NETIF_F_NO_CSUM;
