@@ -32,7 +32,10 @@
  *				eth_hw_addr_set(dev, a); dev->dev_addr[i] = v;
  *				and dev->dev_addr[i]++; -> dev_addr_mod()
  *				(dev_addr is const since 5.17)
- *	napi			dev->poll, dev->weight, dev->quota: reported
+ *	last-rx			dev->last_rx = jiffies; goes (4.11)
+ *	mc-list			dev->mc_list, dev->mc_count, struct
+ *				dev_mc_list: reported (netdev_for_each_mc_addr)
+ *	napi			the old NAPI (see old_napi())
  *
  * A shape the rule cannot convert safely is reported, with the reason.
  */
@@ -45,7 +48,8 @@
 enum {
 	W_NET_DEVICE, W_PRIV, W_TRANS_START, W_PCI_MODULE_INIT,
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
-	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE,
+	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE, W_LAST_RX,
+	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -88,6 +92,10 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_DEV_ADDR] = "dev_addr",
 	[W_RX_SCHEDULE] = "netif_rx_schedule",
 	[W_RX_COMPLETE] = "netif_rx_complete",
+	[W_LAST_RX] = "last_rx",
+	[W_MC_LIST] = "mc_list",
+	[W_MC_COUNT] = "mc_count",
+	[W_DEV_MC_LIST] = "dev_mc_list",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
@@ -95,7 +103,7 @@ static const enum rule_id rules[] = {
 	R_SET_MODULE_OWNER, R_NETDEV_OPS, R_HEADER_OPS, R_NETDEV_PRIV,
 	R_TRANS_START, R_PCI_MODULE_INIT, R_ALLOC_NETDEV_NAME,
 	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR,
-	R_NET_DEVICE_OPS, NR_RULES
+	R_NET_DEVICE_OPS, R_LAST_RX, R_MC_LIST, NR_RULES
 };
 
 struct ctx {
@@ -1388,6 +1396,23 @@ static void old_napi(struct ctx *c, const struct hit *h, size_t n,
 	napi_switch(c, &z, z.methods[1], "napi_disable");
 }
 
+#define MC_WHY "net_device's multicast list is a struct netdev_hw_addr list since 2.6.35: netdev_for_each_mc_addr(ha, dev) over ha->addr, netdev_mc_count(dev), netdev_mc_empty(dev)"
+
+/* X->last_rx = E; goes: the stack keeps no such stamp since 4.11. */
+static void last_rx(struct ctx *c, const struct hit *h)
+{
+	size_t x = arrow_base(c, h->tok), semi;
+	bool fix;
+
+	if (x == SCAN_NONE)
+		return;
+	semi = set_end_from(c, h->tok);
+	fix = op(c, next(c, h->tok), "=") && starts_statement(c, x);
+	if (target_finding(&c->tg, c->tok[h->tok].pos, R_LAST_RX, fix,
+			   "net_device has no last_rx since 4.11 (nothing read it): the line goes"))
+		delete_line_range(c->pt, c->tok[x].pos, tok_end(&c->tok[semi]));
+}
+
 static void one(struct ctx *c, const struct hit *h, bool assigned)
 {
 	switch (h->word) {
@@ -1419,6 +1444,18 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 		break;
 	case W_DEV_ADDR:
 		dev_addr(c, h);
+		break;
+	case W_LAST_RX:
+		last_rx(c, h);
+		break;
+	case W_MC_LIST:
+	case W_MC_COUNT:
+		if (arrow_base(c, h->tok) != SCAN_NONE)
+			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
+		break;
+	case W_DEV_MC_LIST:
+		if (ident(c, prev(c, h->tok), "struct"))
+			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
 		break;
 	}
 }

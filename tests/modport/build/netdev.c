@@ -46,6 +46,7 @@ static int mpnet_xmit(struct sk_buff *skb, struct net_device *dev)
 	struct mpnet_priv *priv = dev->priv;
 
 	dev->trans_start = jiffies;
+	dev->last_rx = jiffies;
 	priv->stats.tx_packets++;
 	priv->stats.tx_bytes += skb->len;
 	mpnet_interrupt(0, skb);

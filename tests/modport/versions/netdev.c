@@ -29,6 +29,10 @@ static void nd_timeout(struct net_device *dev);
 
 static void nd_set_rx_mode(struct net_device *dev)
 {
+	struct dev_mc_list *m;	/* reported: netdev_for_each_mc_addr() */
+
+	for (m = dev->mc_list; m; m = m->next)
+		dev->last_rx = jiffies;
 }
 
 static int nd_poll(struct net_device *dev, int *budget)
