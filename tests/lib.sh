@@ -150,7 +150,7 @@ preserved() {
 				continue	# fops-ioctl, create-proc-entry, proc-ops (rules/fops.c)
 			if (l ~ /^[ \t]*[.](owner|open|read|read_iter|write|llseek|release|poll|mmap|unlocked_ioctl|compat_ioctl|get_unmapped_area)[ \t]*=/)
 				continue	# a member of a proc_ops
-			if (l ~ /->[ \t]*(open|stop|hard_start_xmit|get_stats|set_multicast_list|set_mac_address|do_ioctl|tx_timeout|change_mtu|set_config|poll_controller|hard_header|rebuild_header|hard_header_cache|header_cache_update|priv|trans_start|last_rx|poll|weight|quota)[ \t]*[-=;),]|netif_rx_|\*budget|int \*budget|^[ \t]*return 1;|^[ \t]*(if[ \t]*\(.*\)[ \t]*\{|\})[ \t]*$|dev_addr|SET_MODULE_OWNER|pci_module_init|alloc_netdev|NETIF_F_NO_CSUM|dev_kfree_skb|^[a-z ]*int [A-Za-z_0-9]+[ \t]*\(struct sk_buff|^[a-z ]*void [A-Za-z_0-9]+[ \t]*\(struct net_device[ \t]*\*[A-Za-z_0-9]*\)|void[ \t]*\*daddr/)
+			if (l ~ /->[ \t]*(open|stop|hard_start_xmit|get_stats|set_multicast_list|set_mac_address|do_ioctl|tx_timeout|change_mtu|set_config|poll_controller|hard_header|rebuild_header|hard_header_cache|header_cache_update|priv|trans_start|last_rx|poll|weight|quota)[ \t]*[-=;),]|netif_rx_|\*budget|int \*budget|^[ \t]*return 1;|^[ \t]*(if[ \t]*\(.*\)[ \t]*\{|\})[ \t]*$|dev_addr|__dev(init|exit)|slot_name|SET_MODULE_OWNER|pci_module_init|alloc_netdev|NETIF_F_NO_CSUM|dev_kfree_skb|^[a-z ]*int [A-Za-z_0-9]+[ \t]*\(struct sk_buff|^[a-z ]*void [A-Za-z_0-9]+[ \t]*\(struct net_device[ \t]*\*[A-Za-z_0-9]*\)|void[ \t]*\*daddr/)
 				continue	# a site of the net_device rules (rules/netdev.c)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
