@@ -20,7 +20,7 @@
 # check behaviour (scull write/read back and its ioctls, scullpipe blocking and waking,
 # sleepy and complete blocking and waking, seq's /proc file, short's
 # interrupts in its three modes and shortprint's, on QEMU's parallel port, scullc/scullp/scullv
-# write/read back and scullp's and scullv's mmap, jit's and jiq's /proc files).  Prints one table, and the time modport takes
+# write/read back and scullp's and scullv's mmap, jit's and jiq's /proc files, snull's two interfaces pinging each other).  Prints one table, and the time modport takes
 # to port the whole tree.
 #
 # A directory's Makefile builds several modules (misc-modules: 11, tty: 2);

@@ -26,6 +26,7 @@
 #include "kimage.h"
 #include "kvm.h"
 #include "params.h"
+#include "nic.h"
 #include "plan.h"
 #include "qemu.h"
 #include "report.h"
@@ -53,6 +54,7 @@ struct options {
 	int nr_files;
 	const char **devices;
 	int nr_devices;
+	struct nic_set nics;
 	bool each;
 	bool no_snapshot;
 };
@@ -65,7 +67,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              [--no-snapshot] MODULE.ko [KEY=VALUE...]...\n"
+		"              [--nic MODEL]... [--no-snapshot] MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
 		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
@@ -94,6 +96,8 @@ static void help(void)
 	       "      --file HOST[:GUEST]   put a host file into the guest, mode kept; GUEST\n"
 	       "                            defaults to /NAME (repeatable)\n"
 	       "      --device SPEC         give QEMU -device SPEC, e.g. edu (repeatable)\n"
+	       "      --nic MODEL           QEMU's network card MODEL (e1000, rtl8139, ...)\n"
+	       "                            on a user network that nothing leaves (repeatable)\n"
 	       "      --each                prove each module on its own, all in one boot\n"
 	       "                            (a crash reboots and goes on with the next)\n"
 	       "      --no-snapshot         boot, rather than restore the kernel's saved\n"
@@ -195,6 +199,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
 		{ "no-snapshot", no_argument, NULL, 'S' },
+		{ "nic", required_argument, NULL, 'N' },
 		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -232,6 +237,12 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->no_snapshot = true;
+			break;
+		case 'N':
+			if (nic_add(&o->nics, optarg))
+				usage("--nic wants a QEMU network card model, e.g. e1000");
+			push(&o->devices, &o->nr_devices,
+			     o->nics.devices[o->nics.n - 1]);
 			break;
 		case 'L':
 			exit(list_kernels());
@@ -526,6 +537,8 @@ static int run_modules(struct options *o, const struct operands *ops)
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
 	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
+	if (o->nr_exec)
+		nic_add_script(&o->nics, &r.files, &o->nr_files);
 	r.nr_files = elfdeps_add_files(&r.files, o->nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
@@ -543,6 +556,8 @@ static int run_modules(struct options *o, const struct operands *ops)
 				     .memory_mb = o->memory_mb,
 				     .devices = o->devices,
 				     .nr_devices = o->nr_devices,
+				     .netdevs = (const char *const *)o->nics.netdevs,
+				     .nr_netdevs = o->nics.n,
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
 	use_snapshot(o, &r, release);
@@ -607,6 +622,7 @@ static void free_options(struct options *o)
 	free(o->exec);
 	free(o->files);
 	free(o->devices);
+	nic_free(&o->nics);
 }
 
 int main(int argc, char **argv)

@@ -16,4 +16,4 @@ $(B)/obj/modrun/initblob.o $(B)/san/obj/modrun/initblob.o: \
 
 $(eval $(call tool,modrun,modrun/main.c modrun/plan.c modrun/params.c modrun/early.c \
 	modrun/elfdeps.c modrun/build.c modrun/savedlog.c modrun/session.c modrun/initblob.c \
-	modrun/snapshot.c modrun/qmp.c,$(MODRUN_LIB)))
+	modrun/snapshot.c modrun/qmp.c modrun/nic.c,$(MODRUN_LIB)))

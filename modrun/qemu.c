@@ -180,6 +180,10 @@ static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
 	addf(a, "file:/dev/fd/%d", con_fd);
 	add(a, "-serial");
 	addf(a, "file:/dev/fd/%d", rep_fd);
+	for (i = 0; i < cfg->nr_netdevs; i++) {
+		add(a, "-netdev");
+		add(a, cfg->netdevs[i]);
+	}
 	for (i = 0; i < cfg->nr_devices; i++) {
 		add(a, "-device");
 		add(a, cfg->devices[i]);

@@ -38,6 +38,8 @@ struct qemu_config {
 	int memory_mb;
 	const char *const *devices;	/* each given to QEMU as -device */
 	int nr_devices;
+	const char *const *netdevs;	/* each given to QEMU as -netdev */
+	int nr_netdevs;
 	bool kvm;
 	double timeout;			/* seconds, whole run, or since the
 					   last QEMU_LINE_PROGRESS */

@@ -11,7 +11,9 @@
 #  - linux-source-6.1 (make bench unpacks it): only the true leftovers (3c515.c's
 #    cleanup_module, pcxhr_mixer.c's #define __NO_VERSION__, atl2.c's
 #    MODULE_PARM in a dead compatibility macro, parisc's asm/floppy.h's
-#    void floppy_hardint() given to request_irq()), checked --target=6.1:
+#    void floppy_hardint() given to request_irq(), sis190.c's dev->quota,
+#    the old NAPI, hidden by a macro that drops it, and parisc iosapic.c's
+#    pcidev->slot_name in a debug macro compiled out), checked --target=6.1:
 #    the tree's own kernel (6.1..7.3 would add what 6.1 still has and 7.3
 #    has not: del_timer(), class_create(THIS_MODULE, ...), EXTRA_CFLAGS); no false
 #    positive, no error.
@@ -58,9 +60,11 @@ if [ -d "$tree/drivers" ]; then
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
+	linux-source-6.1/drivers/net/ethernet/sis/sis190.c:582:55 [napi]
+	linux-source-6.1/drivers/parisc/iosapic.c:458:25 [pci-slot-name]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq()"
+	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), sis190.c's dev->quota in a macro that drops it, iosapic.c's slot_name in a debug macro"
 else
 	skip "no $tree (make bench unpacks it)"
 	skip "no $tree"

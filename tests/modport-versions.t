@@ -90,6 +90,8 @@ if [ -d "$tree/drivers" ]; then
 	linux-source-6.1/drivers/net/ethernet/3com/3c515.c:1553:6 [implicit-exit]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:10:1 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
+	linux-source-6.1/drivers/net/ethernet/sis/sis190.c:582:55 [napi]
+	linux-source-6.1/drivers/parisc/iosapic.c:458:25 [pci-slot-name]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
 	EOF
 	)" "linux-source-6.1 --target=6.1: only the known true leftovers, no build-file or version finding"

@@ -7,8 +7,8 @@
  *
  *	block-request		request_queue_t, elv_next_request(),
  *				end_request(), blk_init_queue()
- *	net-device-ops		dev->hard_start_xmit = f and the other
- *				methods of a 2.6.28 net_device; netif_rx_schedule()
+ *	(net-device-ops: none left here; netdev.c converts or reports
+ *	the method pointers and the old NAPI)
  *	tty-driver		alloc_tty_driver(), put_tty_driver()
  *	bkl			lock_kernel(), unlock_kernel()
  *	bus-id			dev->bus_id, .hotplug of a bus_type
@@ -43,9 +43,6 @@ static const struct judgment {
 	{ "elv_next_request", R_BLOCK_REQUEST, CALL, "elv_next_request() is gone since 2.6.31, the request-function block layer since 5.0: a blk-mq .queue_rq gets each request", NULL },
 	{ "end_request", R_BLOCK_REQUEST, CALL, "end_request() is gone since 2.6.31: blk_mq_end_request(rq, status) in a blk-mq driver", NULL },
 	{ "blk_init_queue", R_BLOCK_REQUEST, CALL, "blk_init_queue() is gone since 5.0: blk_mq_alloc_disk() with a struct blk_mq_tag_set, or blk_alloc_disk() for a bio-based driver", NULL },
-	{ "hard_start_xmit", R_NET_DEVICE_OPS, SET, "net_device's method pointers are gone since 2.6.31: a const struct net_device_ops with .ndo_start_xmit (and .ndo_open, .ndo_stop, ...), set as dev->netdev_ops", NULL },
-	{ "netif_rx_schedule", R_NET_DEVICE_OPS, CALL, "netif_rx_schedule() is gone since 2.6.29 (NAPI): a struct napi_struct, netif_napi_add(), napi_schedule()", NULL },
-	{ "netif_rx_complete", R_NET_DEVICE_OPS, CALL, "netif_rx_complete() is gone since 2.6.29 (NAPI): napi_complete_done(napi, work)", NULL },
 	{ "alloc_tty_driver", R_TTY_DRIVER, CALL, "alloc_tty_driver() is gone since 5.15: tty_alloc_driver(lines, flags), which returns an ERR_PTR, and tty_driver_kref_put()", NULL },
 	{ "put_tty_driver", R_TTY_DRIVER, CALL, "put_tty_driver() is gone since 5.15: tty_driver_kref_put()", NULL },
 	{ "lock_kernel", R_BKL, CALL, "the big kernel lock is gone since 2.6.39: a mutex of the driver's own around what it protects", NULL },
@@ -59,7 +56,7 @@ static const struct judgment {
 static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
-	R_BLOCK_REQUEST, R_NET_DEVICE_OPS,
+	R_BLOCK_REQUEST,
 	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
 };
 

@@ -9,7 +9,7 @@
  *	task-queue		struct tq_struct, queue_task()
  *	check-region		check_region()
  *	verify-area		verify_area()
- *	set-module-owner	SET_MODULE_OWNER()
+ *	(set-module-owner: netdev.c, which fixes it in a net_device's file)
  *
  * Only calls are flagged: the name followed by '(', not a member (after
  * '.' or '->'), in live code or in the body of a #define (where it is used
@@ -30,7 +30,7 @@ enum { TQ_STRUCT = 5 };	/* a type, not a call */
 static const char *const words[] = {
 	"cli", "sti", "save_flags", "restore_flags",
 	"queue_task", [TQ_STRUCT] = "tq_struct",
-	"check_region", "verify_area", "SET_MODULE_OWNER",
+	"check_region", "verify_area",
 	NULL
 };
 
@@ -45,8 +45,6 @@ static const struct legacy {
 	  "gone from modern kernels: testing a region and claiming it later races with other drivers; call request_region() and check its result instead" },
 	{ R_VERIFY_AREA,
 	  "gone from modern kernels: use access_ok() (or rely on copy_to_user()/copy_from_user(), which check the range)" },
-	{ R_SET_MODULE_OWNER,
-	  "gone from modern kernels: set .owner = THIS_MODULE in the operations structure (net_device has no owner any more: drop it there)" },
 };
 
 _Static_assert(sizeof(legacy) / sizeof(legacy[0]) ==
@@ -54,7 +52,7 @@ _Static_assert(sizeof(legacy) / sizeof(legacy[0]) ==
 
 static const enum rule_id rules[] = {
 	R_CLI_STI, R_TASK_QUEUE, R_CHECK_REGION, R_VERIFY_AREA,
-	R_SET_MODULE_OWNER, NR_RULES
+	NR_RULES
 };
 
 /*
