@@ -101,9 +101,9 @@ build() {
 			[ -n "$(find "$bdir" -name "$m.ko" -print -quit)" ] || ok=fail
 		done
 		echo "$ok" >"$res/status"
-		corpus_first_error "$res/log" "$bdir" "$(corpus_headers "$k")" >"$res/error"
 		echo "$h" >"$res/key"
 	fi
+	corpus_first_error "$res/log" "$bdir" "$(corpus_headers "$k")" >"$res/error"
 }
 
 # port NAME SRC: a copy of SRC after modport fix, in $work/port/NAME.

@@ -88,11 +88,17 @@ corpus_first_error() {
 	open my $fh, "<", $log or exit 0;
 	my @l = <$fh>;
 	chomp @l;
+	my @all;	# the files of the sources, for a path relative to
+			# a folder below them (kbuild 6.13+ names files
+			# relative to M=)
 	sub resolve {
 		my $f = shift;
 		$f =~ s{^\./}{};
 		return $f if $f =~ m{^/} && -e $f;
 		for my $d (@dirs) { return "$d/$f" if -e "$d/$f" }
+		@all = split /\n/, `find "$dirs[0]" -type f` unless @all;
+		my @m = grep { substr($_, -length($f) - 1) eq "/$f" } @all;
+		return $m[0] if @m == 1;
 		return $f;
 	}
 	sub mine {	# a file of the sources (under the first DIR)?
@@ -190,5 +196,17 @@ corpus_short() {
 }
 
 corpus_cause() {
-	sed -E "s/‘|’/'/g; s/ \[in [^]]*\]$//; s/'[^']*' \[[^]]*\] undefined/SYMBOL undefined/" <<<"$1"
+	sed -E "s/‘|’/'/g; s/ \[in [^]]*\]$//
+		s/^(.*): No such file or directory$/header gone: <\1>/
+		s/^implicit declaration of function '([^']*)'.*/function gone: \1()/
+		s/^'([^']*)' undeclared.*/identifier gone: \1/
+		s/^unknown type name '([^']*)'.*/type gone: \1/
+		s/^invalid use of undefined type '([^']*)'.*/incomplete type: \1 (its header no longer comes in by another)/
+		s/^'([^']*)' has no member named '([^']*)'.*/member gone: \1.\2/
+		s/^(initialization|assignment) of '.*' from incompatible pointer type.*/callback or pointer type changed (initialization)/
+		s/^passing argument ([0-9]+) of '([^']*)'.*/argument \1 of \2() changed type/
+		s/^too (many|few) arguments to function '([^']*)'.*/\2() takes a different number of arguments/
+		s/^macro \"([^\"]*)\" requires.*/macro \1() takes a different number of arguments/
+		s/^\"([A-Za-z_0-9]*)\" \[.*\] undefined!/symbol not exported: \1/
+		s/^missing MODULE_LICENSE.*/missing MODULE_LICENSE()/" <<<"$1"
 }
