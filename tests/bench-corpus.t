@@ -5,7 +5,7 @@
 # macro), and whether a finding names it.  Logs made up, no kernel needed.
 . "$(dirname "$0")/lib.sh"
 need perl awk sed
-plan 16
+plan 17
 . "$TOP/bench/lib/corpus.sh"
 
 tmp=$(mktemp -d)
@@ -77,6 +77,10 @@ err=$(corpus_first_error "$tmp/log6" "$src" "$hdr")
 is "$err" "-	-	\"strlcpy\" [$src/a.ko] undefined!" "a modpost error"
 is "$(corpus_named "$err" "$tmp/f-yes")" yes "named by a finding that names the symbol"
 is "$(corpus_named "$err" "$tmp/f-no")" no "not by findings that do not"
+printf '%s\n' "ERROR: modpost: a.ko: symbol 'strlcpy' undefined!" >"$tmp/log6b"
+err=$(corpus_first_error "$tmp/log6b" "$src" "$hdr")
+is "$(corpus_named "$err" "$tmp/f-yes")/$(corpus_cause "${err##*	}")" "yes/symbol undefined: strlcpy" \
+	"modpost's newer message: named, and its cause"
 printf '%s\n' "Makefile:3: *** KERNELDIR is not set.  Stop." >"$tmp/log7"
 is "$(corpus_first_error "$tmp/log7" "$src" "$hdr")" "-	-	make: KERNELDIR is not set" "a make error"
 printf '%s\n' "  CC [M]  $src/a.c" "$src/a.c:1:1: warning: w [-Wfoo]" "  LD [M]  $src/a.ko" >"$tmp/log8"

@@ -169,7 +169,8 @@ corpus_named() {
 		echo no
 		return
 	fi
-	sym=$(sed -n 's/^.*"\([A-Za-z_][A-Za-z0-9_]*\)" \[.*\] undefined!.*$/\1/p' <<<"$m")
+	# modpost of 6.1: "sym" [path] undefined!; of 7.3: mod.ko: symbol 'sym' undefined!
+	sym=$(sed -nE "s/^.*(\"|symbol ')([A-Za-z_][A-Za-z0-9_]*)(\" \[.*\]|') undefined!.*$/\2/p" <<<"$m")
 	if [ -n "$sym" ] && grep -qw -- "$sym" "$findings" 2>/dev/null; then
 		echo yes
 	else
@@ -207,6 +208,7 @@ corpus_cause() {
 		s/^passing argument ([0-9]+) of '([^']*)'.*/argument \1 of \2() changed type/
 		s/^too (many|few) arguments to function '([^']*)'.*/\2() takes a different number of arguments/
 		s/^macro \"([^\"]*)\" requires.*/macro \1() takes a different number of arguments/
-		s/^\"([A-Za-z_0-9]*)\" \[.*\] undefined!/symbol not exported: \1/
-		s/^missing MODULE_LICENSE.*/missing MODULE_LICENSE()/" <<<"$1"
+		s/^\"([A-Za-z_0-9]*)\" \[.*\] undefined!/symbol undefined: \1/
+		s/^[^ ]*\.ko: symbol '([A-Za-z_0-9]*)' undefined!/symbol undefined: \1/
+		s/^([^ ]*\.ko: )?missing MODULE_LICENSE.*/missing MODULE_LICENSE()/" <<<"$1"
 }
