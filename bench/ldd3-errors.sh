@@ -12,7 +12,8 @@
 # each module that does not build: its first error, and whether
 # `modport check --target=K` over the ported folder names it (a finding on
 # the error's file and line).  bench/ldd3.sh measures building, loading and
-# behaving.
+# behaving.  The port is built again only when it changed (a hash of the
+# ported tree and the kernel's release).
 #
 # Environment: KERNELS, LDD3_ERRORS_WORK (default cache/bench/ldd3-errors),
 # JOBS (make -j, default 2).
@@ -48,19 +49,29 @@ declare -A nb nf nn
 for k in $kernels; do
 	corpus_kernel_ok "$k" || { echo "ldd3-errors: kernel $k is not provisioned or has no compiler: skipped" >&2; continue; }
 	base=$work/$k
-	rm -rf "$base" && mkdir -p "$base" && cp -r "$orig" "$base/port"
-	"$modport" fix --in-place --target="$k" "$base/port" >"$base/modport.log" 2>&1
-	corpus_check "$k" "$base/port" "$base/findings"
-	echo "ldd3-errors: building for $k" >&2
-	for d in $dirs; do
-		[ -e "$base/port/$d/Makefile" ] || continue
-		nice "$kbuild" --own "$k" "$base/port/$d" -k -j"$jobs" >"$base/$d.log" 2>&1
-	done
+	# The port, built again only when it changed (modport or kernel).
+	rm -rf "$work/new" && mkdir -p "$work/new" && cp -r "$orig" "$work/new/port"
+	"$modport" fix --in-place --target="$k" "$work/new/port" >"$work/new/modport.log" 2>&1
+	key=$(corpus_hash "$work/new/port")-$(corpus_release "$k")
+	fresh=0
+	if [ "$(cat "$base/key" 2>/dev/null)" != "$key" ]; then
+		fresh=1
+		rm -rf "$base" && mv "$work/new" "$base"
+		corpus_check "$k" "$base/port" "$base/findings"
+		echo "ldd3-errors: building for $k" >&2
+		for d in $dirs; do
+			[ -e "$base/port/$d/Makefile" ] || continue
+			nice "$kbuild" --own "$k" "$base/port/$d" -k -j"$jobs" >"$base/$d.log" 2>&1
+		done
+	fi
+	rm -rf "$work/new"
 	for m in "${modules[@]}"; do
 		IFS=: read -r name d <<<"$m"
 		dir=$base/port/$d
 		log=$base/$d.log
-		if [ ! -e "$dir/$name.ko" ] && [ "$(grep -c ":$d\$" <<<"$(printf '%s\n' "${modules[@]}")")" -gt 1 ]; then
+		[ -e "$base/$d.$name.log" ] && log=$base/$d.$name.log
+		if [ $fresh = 1 ] && [ ! -e "$dir/$name.ko" ] &&
+			[ "$(grep -c ":$d\$" <<<"$(printf '%s\n' "${modules[@]}")")" -gt 1 ]; then
 			# Alone: the directory's Makefile, obj-m cut to this module.
 			printf 'include %s/Makefile\nobj-m := $(filter %s.o,$(obj-m))\n' \
 				"$dir" "$name" >"$dir/Kbuild"
@@ -73,16 +84,20 @@ for k in $kernels; do
 			printf '%-13s %-5s %-5s %-5s %s\n' "$name" "$k" ok - -
 			continue
 		fi
-		err=$(corpus_first_error "$log" "$base/port" "$(corpus_headers "$k")")
-		named=$(corpus_named "$err" "$base/findings")
-		[ -n "$err" ] || named=no
-		nf[$k]=$((${nf[$k]:-0} + 1))
-		[ "$named" = yes ] && nn[$k]=$((${nn[$k]:-0} + 1))
+		err=$(corpus_first_error "$log" "$base/port" "$dir" "$(corpus_headers "$k")")
+		if [ -n "$err" ]; then
+			named=$(corpus_named "$err" "$base/findings")
+			nf[$k]=$((${nf[$k]:-0} + 1))
+			[ "$named" = yes ] && nn[$k]=$((${nn[$k]:-0} + 1))
+		else
+			named=-	# no error: skull's Makefile builds nothing by default
+		fi
 		printf '%-13s %-5s %-5s %-5s %s\n' "$name" "$k" fail "$named" "$d/$(corpus_short "$err")"
 	done
+	[ $fresh = 1 ] && echo "$key" >"$base/key"
 done
 echo
 for k in $kernels; do
 	[ -n "${nb[$k]:-}${nf[$k]:-}" ] || continue
-	echo "$k: ${nb[$k]:-0}/27 build after modport fix --target=$k; first errors named: ${nn[$k]:-0}/${nf[$k]:-0}"
+	echo "$k: ${nb[$k]:-0}/27 build after modport fix --target=$k; first errors named: ${nn[$k]:-0}/${nf[$k]:-0} (a module that fails with no error in its log is not counted)"
 done

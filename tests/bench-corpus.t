@@ -5,7 +5,7 @@
 # macro), and whether a finding names it.  Logs made up, no kernel needed.
 . "$(dirname "$0")/lib.sh"
 need perl awk sed
-plan 17
+plan 18
 . "$TOP/bench/lib/corpus.sh"
 
 tmp=$(mktemp -d)
@@ -49,6 +49,12 @@ is "$(corpus_cause "${err##*	}")" "header gone: <asm/unaligned.h>" "its cause"
 printf '%s\n' "b.c:7:3: error: 'struct flowi4' has no member named 'flowi4_tos'" >"$tmp/log3"
 is "$(corpus_first_error "$tmp/log3" "$src" "$hdr")" "sub/b.c	7	'struct flowi4' has no member named 'flowi4_tos'" \
 	"a file name relative to a folder below the sources is found"
+
+# Two folders with a main.c: the one make entered last.
+mkdir -p "$src/x" "$src/y" && touch "$src/x/main.c" "$src/y/main.c"
+printf '%s\n' "make[2]: Entering directory '$src/y'" "main.c:4:1: error: e" >"$tmp/log3b"
+is "$(corpus_first_error "$tmp/log3b" "$src" "$hdr" | cut -f1)" "y/main.c" \
+	"a name that two folders have: the folder make entered"
 
 # An error inside a kernel header, from a macro the source expands.
 cat >"$tmp/log4" <<EOF

@@ -90,11 +90,13 @@ corpus_first_error() {
 	chomp @l;
 	my @all;	# the files of the sources, for a path relative to
 			# a folder below them (kbuild 6.13+ names files
-			# relative to M=)
+			# relative to M=, the folder make last entered)
+	my $cwd;
 	sub resolve {
 		my $f = shift;
 		$f =~ s{^\./}{};
 		return $f if $f =~ m{^/} && -e $f;
+		return "$cwd/$f" if defined $cwd && -e "$cwd/$f";
 		for my $d (@dirs) { return "$d/$f" if -e "$d/$f" }
 		@all = split /\n/, `find "$dirs[0]" -type f` unless @all;
 		my @m = grep { substr($_, -length($f) - 1) eq "/$f" } @all;
@@ -108,6 +110,7 @@ corpus_first_error() {
 	my $diag = qr{^(\S+?):(\d+):(?:\d+:)? (?:fatal )?error: (.*)$};
 	for my $i (0 .. $#l) {
 		my $s = $l[$i];
+		$cwd = $1 if $s =~ /^make(?:\[\d+\])?: Entering directory .(.*).$/;
 		if ($s =~ $diag) {
 			my ($f, $n, $m) = (resolve($1), $2, $3);
 			if (!mine($f)) {
@@ -186,7 +189,7 @@ corpus_hash() {
 corpus_short() {
 	local f n m
 	IFS=$'\t' read -r f n m <<<"$1"
-	[ -n "$m" ] || { echo "-"; return; }
+	[ -n "$m" ] || { echo "(no error in the log)"; return; }
 	m=${m//$'\t'/ }
 	[ ${#m} -gt 90 ] && m="${m:0:87}..."
 	if [ "$f" = - ]; then
