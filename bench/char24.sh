@@ -75,7 +75,7 @@ local_headers() {
 }
 
 # build K FILE: port FILE for K and build it; leaves in
-# $work/K/NAME/: src (the ported folder), status, error, findings, log.
+# $work/K/NAME/: src (the ported folder), status, findings, log.
 build() {
 	local k=$1 f=$2 name d h
 	name=$(basename "$f" .c)
@@ -92,7 +92,6 @@ build() {
 		echo "char24: $name on $k" >&2
 		corpus_build "$k" "$d/src" "$d/log" make -C "$(corpus_headers "$k")" M="$d/src" modules
 		if [ -e "$d/src/$name.ko" ]; then echo ok; else echo fail; fi >"$d/status"
-		corpus_first_error "$d/log" "$d/src" "$(corpus_headers "$k")" >"$d/error"
 		echo "$h" >"$d/key"
 	fi
 	rm -rf "$d/port"
@@ -158,11 +157,13 @@ for f in "${files[@]}"; do
 			crashes) nc[$k]=$((${nc[$k]:-0} + 1)) ;;
 			esac
 		else
-			err=$(cat "$d/error")
-			named=$(corpus_named "$err" "$d/findings")
-			[ -n "$err" ] || named=no
-			nf[$k]=$((${nf[$k]:-0} + 1))
-			[ "$named" = yes ] && nn[$k]=$((${nn[$k]:-0} + 1))
+			err=$(corpus_first_error "$d/log" "$d/src" "$(corpus_headers "$k")")
+			named=-		# no error in the log: not counted
+			if [ -n "$err" ]; then
+				named=$(corpus_named "$err" "$d/findings")
+				nf[$k]=$((${nf[$k]:-0} + 1))
+				[ "$named" = yes ] && nn[$k]=$((${nn[$k]:-0} + 1))
+			fi
 			e=$(corpus_short "$err")
 		fi
 		printf '%-14s %-5s %-5s %-22s %-5s %s\n' "$n" "$k" "$s" "$l" "$named" "$e"

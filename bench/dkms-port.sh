@@ -149,10 +149,12 @@ for name in $packages; do
 			r=$work/results/$name/$v-$k
 			[ "$(cat "$r/status" 2>/dev/null)" = fail ] || continue
 			err=$(cat "$r/error")
-			named=$(corpus_named "$err" "$r/findings")
-			[ -n "$err" ] || named=no
-			nf[$v]=$((${nf[$v]:-0} + 1))
-			[ "$named" = yes ] && nn[$v]=$((${nn[$v]:-0} + 1))
+			named=-		# no error in the log: not counted
+			if [ -n "$err" ]; then
+				named=$(corpus_named "$err" "$r/findings")
+				nf[$v]=$((${nf[$v]:-0} + 1))
+				[ "$named" = yes ] && nn[$v]=$((${nn[$v]:-0} + 1))
+			fi
 			printf '    %-4s %-8s named: %-3s %s\n' "$k" "$v" "$named" "$(corpus_short "$err")"
 		done
 	done

@@ -5,7 +5,7 @@
 # macro), and whether a finding names it.  Logs made up, no kernel needed.
 . "$(dirname "$0")/lib.sh"
 need perl awk sed
-plan 18
+plan 19
 . "$TOP/bench/lib/corpus.sh"
 
 tmp=$(mktemp -d)
@@ -72,6 +72,13 @@ $hdr/include/linux/timer.h:90:2: error: unknown type name 'foo'
 EOF
 is "$(corpus_first_error "$tmp/log5" "$src" "$hdr" | cut -f1,2)" "a.c	5" \
 	"else on the source's #include that brought the header in"
+cat >"$tmp/log5b" <<EOF
+In file included from $src/a.c:5:
+$hdr/include/linux/timer.h:198:19: error: static declaration of 'del_timer_sync' follows non-static declaration
+$src/sub/b.c:4:27: note: previous declaration of 'del_timer_sync' with type 'int(struct timer_list *)'
+EOF
+is "$(corpus_first_error "$tmp/log5b" "$src" "$hdr" | cut -f1,2)" "sub/b.c	4" \
+	"or on a note in the sources (a #define that renamed a kernel function)"
 
 # modpost and make.
 cat >"$tmp/log6" <<EOF

@@ -18,8 +18,9 @@
 #                                 the first DIR, the sources, when it lies
 #                                 there, else absolute; an error inside a
 #                                 kernel header is placed on the source line
-#                                 that expands the macro or includes the
-#                                 header); FILE and LINE are "-" for a modpost
+#                                 that expands the macro, else on the first
+#                                 note in the sources, else on the #include
+#                                 that brought the header in); FILE and LINE are "-" for a modpost
 #                                 or make error; nothing when LOG has none
 #   corpus_check K SRC OUT        `modport check --target=K .` in SRC into OUT,
 #                                 file names relative to SRC
@@ -116,14 +117,19 @@ corpus_first_error() {
 			if (!mine($f)) {
 				# The use site: the last "in expansion of macro"
 				# note in the sources, else the nearest include.
-				my ($uf, $un);
+				my ($uf, $un, $nf, $nn);
 				for my $j ($i + 1 .. $#l) {
 					last if $l[$j] =~ /(?:error|warning): /;
-					if ($l[$j] =~ /^(\S+?):(\d+):(?:\d+:)? note: in (?:expansion|definition) of macro/) {
-						my $g = resolve($1);
-						($uf, $un) = ($g, $2) if mine($g);
+					next unless $l[$j] =~ /^(\S+?):(\d+):(?:\d+:)? note: (.*)/;
+					my ($g, $gn, $what) = (resolve($1), $2, $3);
+					next unless mine($g);
+					if ($what =~ /^in (?:expansion|definition) of macro/) {
+						($uf, $un) = ($g, $gn);
+					} elsif (!defined $nf) {	# "previous declaration"...
+						($nf, $nn) = ($g, $gn);
 					}
 				}
+				($uf, $un) = ($nf, $nn) if !defined $uf;
 				if (!defined $uf) {
 					for (my $j = $i - 1; $j >= 0; $j--) {
 						my $t = $l[$j];
