@@ -27,8 +27,8 @@
 # second run only builds what changed.
 #
 # Environment: KERNELS, TARGET, DKMS_WORK, PACKAGES (default: all in
-# CORPUS/bookworm), JOBS (make -j, default 2), FRESH=1 (build everything
-# again).
+# CORPUS/bookworm), JOBS (make -j, default 1: with more, which error comes
+# first depends on timing), FRESH=1 (build everything again).
 set -uo pipefail
 . "$(dirname "$0")/lib/corpus.sh"
 corpus_init dkms || exit 1
@@ -36,7 +36,7 @@ corpus=${1:-$cache/dkms}
 kernels=${KERNELS:-6.1 7.3}
 target=${TARGET:-6.1..7.3}
 work=${DKMS_WORK:-$cache/bench/dkms}
-jobs=${JOBS:-2}
+jobs=${JOBS:-1}	# -j1: which error comes first does not depend on timing
 
 if [ ! -d "$corpus/bookworm" ]; then
 	echo "dkms: no DKMS corpus at $corpus (scripts/fetch-dkms fetches it): skipped"
@@ -83,7 +83,7 @@ dkms_conf() {
 build() {
 	local v=$1 name=$2 k=$3 src=$4 res h tree conf pname pver cmd bdir m ok
 	res=$work/results/$name/$v-$k
-	h=$(corpus_hash "$src")-$(corpus_release "$k")
+	h=$(corpus_hash "$src")-$(corpus_release "$k")-j$jobs
 	mkdir -p "$res"
 	tree=$work/build/$name/$v-$k
 	mapfile -t conf < <(dkms_conf "$src/dkms.conf" "$tree" "$k")

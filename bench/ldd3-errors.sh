@@ -16,14 +16,15 @@
 # ported tree and the kernel's release).
 #
 # Environment: KERNELS, LDD3_ERRORS_WORK (default cache/bench/ldd3-errors),
-# JOBS (make -j, default 2).
+# JOBS (make -j, default 1: with more, which error comes first depends on
+# timing).
 set -uo pipefail
 . "$(dirname "$0")/lib/corpus.sh"
 corpus_init ldd3-errors || exit 1
 orig=${1:-$cache/ldd3-orig}
 kernels=${KERNELS:-6.1 7.3}
 work=${LDD3_ERRORS_WORK:-$cache/bench/ldd3-errors}
-jobs=${JOBS:-2}
+jobs=${JOBS:-1}	# -j1: which error comes first does not depend on timing
 
 if [ ! -d "$orig/scull" ]; then
 	echo "ldd3-errors: no LDD3 corpus at $orig (the first commit of martinezjavier/ldd3): skipped"
@@ -52,7 +53,7 @@ for k in $kernels; do
 	# The port, built again only when it changed (modport or kernel).
 	rm -rf "$work/new" && mkdir -p "$work/new" && cp -r "$orig" "$work/new/port"
 	"$modport" fix --in-place --target="$k" "$work/new/port" >"$work/new/modport.log" 2>&1
-	key=$(corpus_hash "$work/new/port")-$(corpus_release "$k")
+	key=$(corpus_hash "$work/new/port")-$(corpus_release "$k")-j$jobs
 	fresh=0
 	if [ "$(cat "$base/key" 2>/dev/null)" != "$key" ]; then
 		fresh=1
