@@ -490,6 +490,19 @@ static bool kept_old(const struct ctx *c, size_t pos)
 	return false;
 }
 
+static bool member_after(const struct ctx *c, size_t i)
+{
+	size_t p = code_before(c->pt->tl, i);
+	const struct token *t;
+
+	if (p == SCAN_NONE)
+		return false;
+	t = &c->tok[p];
+	return match_op(c->buf, t, '.') ||
+	       (t->type == TOKEN_SPECIAL && t->len == 2 &&
+		!memcmp(c->buf + t->pos, "->", 2));
+}
+
 static void one(struct ctx *c, const struct hit *h)
 {
 	const struct token *t = &c->tok[h->tok];
@@ -508,6 +521,8 @@ static void one(struct ctx *c, const struct hit *h)
 	}
 	if (h->flags & H_PP)
 		return;		/* a directive's name: left to a person */
+	if (member_after(c, h->tok))
+		return;		/* x.proc_net, p->name: a member, not the name */
 	if (ch->kind == C_RENAME)
 		rename_call(c, h->tok, ch, open);
 	else if (ch->kind == C_DROP_ARG || ch->kind == C_ADD_ARG ||
