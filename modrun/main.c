@@ -537,9 +537,10 @@ static int run_modules(struct options *o, const struct operands *ops)
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
 	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
-	if (o->nr_exec)
-		nic_add_script(&o->nics, &r.files, &o->nr_files);
+	/* the host's programs first: the udhcpc script is made, not a host file */
 	r.nr_files = elfdeps_add_files(&r.files, o->nr_files);
+	if (o->nr_exec)
+		nic_add_script(&o->nics, &r.files, &r.nr_files);
 	if (o->nr_exec) {
 		read_busybox(o->kernel_dir, &busybox, &r.busybox_size,
 			     &r.applets);
