@@ -69,6 +69,7 @@ struct ctx {
 	struct kv_range r;
 	char range[48];
 	bool need_version_h;
+	size_t version_h_at;	/* where our #include <linux/version.h> went */
 	char *shims;		/* compat #defines for after the includes */
 };
 
@@ -93,12 +94,16 @@ static void version_args(unsigned int v, char *buf, size_t size)
 	snprintf(buf, size, "%u, %u, %u", v >> 16, (v >> 8) & 0xff, v & 0xff);
 }
 
-/* The #include <linux/version.h> an #if needs, unless the file has it. */
-static const char *version_h(struct ctx *c)
+/*
+ * The #include <linux/version.h> an #if at pos needs, unless the file
+ * includes it before pos (or an earlier block of ours did).
+ */
+static const char *version_h(struct ctx *c, size_t pos)
 {
-	if (memmem(c->buf, c->pt->len, "<linux/version.h>", 17) ||
-	    c->need_version_h)
+	if (memmem(c->buf, pos, "<linux/version.h>", 17) ||
+	    (c->need_version_h && pos >= c->version_h_at))
 		return "";
+	c->version_h_at = pos;
 	c->need_version_h = true;
 	return "#include <linux/version.h>";
 }
@@ -110,7 +115,7 @@ static const char *version_h(struct ctx *c)
 static void keep_both(struct ctx *c, const struct api_change *ch, size_t from,
 		      size_t to, const char *now)
 {
-	const char *eol = c->pt->eol, *vh = version_h(c);
+	const char *eol = c->pt->eol, *vh = version_h(c, from);
 	char v[32], *text;
 
 	version_args(change_since(ch), v, sizeof(v));
@@ -456,7 +461,7 @@ static void shims(struct ctx *c)
 	} else {
 		pos = include_pos(c->pt, &eol_first);
 	}
-	vh = version_h(c);
+	vh = version_h(c, pos);
 	text = porter_printf(c->pt, "%s%s%s%s", eol_first ? c->pt->eol : "",
 			     vh, *vh ? c->pt->eol : "", c->shims);
 	edits_for(c->pt, R_API_RENAME);
