@@ -575,15 +575,18 @@ static bool is_ident_kind(char k)
 struct union_src {
 	char kind;
 	char *name;
-	uint32_t mask;
+	uint32_t mask, own;
 };
+
+/* Not written: a member name that some struct lost (add_unions). */
+#define GONE_MEMBER 'G'
 
 /*
  * The unions: an identifier of any kind (i), a member of any struct (M).
  * A name is gone only when no kind of it is left.  The entries are copied
  * out first: adding the unions grows the table.
  */
-static void add_unions(void)
+static void add_unions(unsigned int nrel)
 {
 	struct union_src *src = xcalloc(table_used, sizeof(*src));
 	size_t i, n = 0;
@@ -597,10 +600,14 @@ static void add_unions(void)
 		src[n].kind = kind == ATLAS_MEMBER ? ATLAS_ANY_MEMBER :
 			      ATLAS_IDENT;
 		src[n].name = strrchr(table[i].key, '\t') + 1;
+		src[n].own = table[i].mask;
 		src[n++].mask = table[i].mask;
 	}
-	for (i = 0; i < n; i++)		/* the keys stay where they are */
+	for (i = 0; i < n; i++) {	/* the keys stay where they are */
 		note_mask(src[i].kind, src[i].name, src[i].mask);
+		if (src[i].kind == ATLAS_ANY_MEMBER && gone(src[i].own, nrel))
+			note_mask(GONE_MEMBER, src[i].name, 1);
+	}
 	free(src);
 }
 
@@ -624,26 +631,23 @@ static const struct entry *find(char kind, const char *name)
 /* Did name, as an identifier, a member or a tag, go away (or is it kept)? */
 static bool interesting(const char *name, unsigned int nrel)
 {
-	static const char unions[] = {
-		ATLAS_IDENT, ATLAS_ANY_MEMBER, ATLAS_TAG, ATLAS_EXPORT,
-	};
 	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
-	size_t k;
+	const struct entry *id = find(ATLAS_IDENT, name);
+	const struct entry *tag = find(ATLAS_TAG, name);
+	const struct entry *x = find(ATLAS_EXPORT, name);
 
-	for (k = 0; k < sizeof(unions); k++) {
-		const struct entry *e = find(unions[k], name);
-
-		if (e && e->mask != all && (gone(e->mask, nrel) || kept(e)))
-			return true;
-	}
-	return false;
-}
-
-/* Is the union entry of kind u for name written?  All three, or none. */
-static bool union_written(char u, const char *name, unsigned int nrel)
-{
-	(void)u;
-	return interesting(name, nrel);
+	if (find(GONE_MEMBER, name))
+		return true;	/* its struct lost it: is a macro spelling it? */
+	if (id && id->mask != all && (gone(id->mask, nrel) || kept(id)))
+		return true;
+	if (tag && tag->mask != all && (gone(tag->mask, nrel) || kept(tag)))
+		return true;
+	/*
+	 * An export that went away from a name every release declares: the
+	 * reader takes a name with an x line and no i line as always there.
+	 */
+	return x && x->mask != all && gone(x->mask, nrel) && id &&
+	       id->mask != all;
 }
 
 /* The kinds of an identifier: "<TAB>f n:a-c" (a kind's releases when not all of the name's). */
@@ -670,6 +674,21 @@ static void put_kinds(FILE *f, const char *name, uint32_t mask)
 	}
 }
 
+/*
+ * Can modport use the identifier's line?  A finding is made of an
+ * exported function, a type, a name of the table of changes, and the
+ * line tells whether a struct tag or a member is a macro now.  A macro,
+ * enum constant or variable alone is too often a header's private name
+ * (SR, D, mode) to be reported, so its line would only weigh.
+ */
+static bool usable(const struct entry *e, const char *name)
+{
+	const struct entry *t = find(ATLAS_TYPEDEF, name);
+
+	return find(ATLAS_EXPORT, name) || find(ATLAS_TAG, name) ||
+	       find(GONE_MEMBER, name) || (t && !t->arity) || kept(e);
+}
+
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
@@ -683,15 +702,19 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		put_values(f, e->key, e->ret, nrel, ";");
 		return;
 	}
-	if (is_ident_kind(e->key[0])) {
-		return;		/* folded into its i line */
-	} else if (e->key[0] == ATLAS_MEMBER) {
-		if (!union_written(ATLAS_ANY_MEMBER, strrchr(e->key, '\t') + 1,
-				   nrel) && !gone(e->mask, nrel))
+	if (is_ident_kind(e->key[0]) || e->key[0] == GONE_MEMBER) {
+		return;		/* folded into its i line; a mark */
+	} else if (e->key[0] == ATLAS_MEMBER || e->key[0] == ATLAS_ANY_MEMBER) {
+		/*
+		 * A member is looked up in its struct, and only one that
+		 * went away from it can be missing; the union over all
+		 * structs only decides which identifiers are written.
+		 */
+		if (e->key[0] == ATLAS_ANY_MEMBER || !gone(e->mask, nrel))
 			return;
-	} else if (e->key[0] == ATLAS_IDENT || e->key[0] == ATLAS_ANY_MEMBER ||
-		   e->key[0] == ATLAS_TAG) {
-		if (!interesting(tab + 1, nrel))
+	} else if (e->key[0] == ATLAS_IDENT || e->key[0] == ATLAS_TAG) {
+		if (!interesting(tab + 1, nrel) ||
+		    (e->key[0] == ATLAS_IDENT && !usable(e, tab + 1)))
 			return;
 	} else if (e->mask == all || (!gone(e->mask, nrel) && !kept(e))) {
 		return;
@@ -781,7 +804,7 @@ int main(int argc, char **argv)
 		if (harvest_release(argv[optind], rel[cur]))
 			return 2;
 	}
-	add_unions();
+	add_unions((unsigned int)nrel);
 	sorted = xcalloc(table_used, sizeof(*sorted));
 	for (i = 0; i < table_size; i++)
 		if (table[i].key)

@@ -19,9 +19,10 @@ FUZZ_DIR := $(B)/fuzz
 FUZZ_LIB_modport := $(MODPORT_LIB)
 FUZZ_LIB_modrun-parse := $(MODRUN_LIB) modrun/session.c modrun/plan.c modrun/initblob.c
 
-$(FUZZ_DIR)/fuzz-%: fuzz/fuzz-%.c fuzz/harness.c $(MODPORT_LIB) $(MODRUN_LIB) $(B)/init
+$(FUZZ_DIR)/fuzz-%: fuzz/fuzz-%.c fuzz/harness.c $(MODPORT_LIB) $(MODRUN_LIB) $(B)/init $(B)/atlas.txt
 	@mkdir -p $(dir $@)
 	$(AFL_CC) -std=c11 -D_GNU_SOURCE -O2 -g -w -DINIT_PATH='"$(abspath $(B)/init)"' \
+		-DATLAS_PATH='"$(abspath $(B)/atlas.txt)"' \
 		-o $@ $< fuzz/harness.c $(FUZZ_LIB_$*)
 
 # The same harnesses with ASan and UBSan, no AFL: the regression replay.

@@ -14,7 +14,7 @@
 #include "ruletab.h"
 
 #ifndef ATLAS_PATH
-#error "ATLAS_PATH must name modport/atlas.txt"
+#error "ATLAS_PATH must name the atlas, modport/atlas.txt.xz decompressed"
 #endif
 
 extern const char atlas_blob[];

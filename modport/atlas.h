@@ -2,7 +2,7 @@
 /*
  * atlas: which kernel releases have each interface - header, identifier,
  * struct tag and member, arity - as mined from the kernel's own trees by
- * atlas/mkatlas and carried inside modport (modport/atlas.txt, embedded at
+ * atlas/mkatlas and carried inside modport (modport/atlas.txt.xz, decompressed and embedded at
  * build time: no file to find at run time).  Only what went away at some
  * release is in it (and the names of the table of changes): a name it does
  * not know is one every release has, or one no release had.

@@ -15,7 +15,8 @@
  *
  * Only what went away at some release is written (and the names of the
  * table of changes, -k): what every later release keeps can never be
- * missing.  The kinds of a name (m f n t e v) are folded into its i
+ * missing; a name with an x line and no i line is declared by every
+ * release (only its export went away).  The kinds of a name (m f n t e v) are folded into its i
  * line; a member is written when its union (M) is, or when it went away
  * from its struct.
  */

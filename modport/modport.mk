@@ -14,7 +14,11 @@ $(B)/tests/unit-kversion: $(call objs,$(B)/san,tests/unit/unit-kversion.c tests/
 	$(call link,$@,$^,$(SANFLAGS))
 UNIT_TESTS += $(B)/tests/unit-kversion
 
-# The atlas (modport/atlas.txt, made by make atlas) is embedded in modport.
-$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: modport/atlas.txt
+# The atlas (modport/atlas.txt.xz, made by make atlas) is embedded in
+# modport, decompressed.
+$(B)/atlas.txt: modport/atlas.txt.xz
+	@mkdir -p $(dir $@)
+	xz -dc $< >$@.tmp && mv $@.tmp $@
+$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: $(B)/atlas.txt
 $(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: \
-	ALL_CFLAGS += -DATLAS_PATH='"$(abspath modport/atlas.txt)"'
+	ALL_CFLAGS += -DATLAS_PATH='"$(abspath $(B)/atlas.txt)"'

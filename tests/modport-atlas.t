@@ -1,27 +1,29 @@
 #!/usr/bin/env bash
-# The atlas (modport/atlas.txt) and the table of API changes
+# The atlas (modport/atlas.txt.xz) and the table of API changes
 # (modport/changes.def): every row of the table agrees with the atlas
 # mined from the kernel's trees, a row that disagrees is caught, modport
 # carries the atlas (no file read at run time), and - when the trees are in
 # the cache (scripts/atlas-trees) - regenerating it gives the same bytes.
 . "$(dirname "$0")/lib.sh"
-need perl cmp
+need perl cmp xz
 cd "$TOP" || exit 2
 plan 7
 
-out=$(perl tests/tools/changes-vs-atlas.pl modport/changes.def modport/atlas.txt)
+tmp=$(mktemp -d)
+at_exit 'rm -rf "$tmp"'
+xz -dc modport/atlas.txt.xz >"$tmp/committed.txt"
+atlas=$tmp/committed.txt
+out=$(perl tests/tools/changes-vs-atlas.pl modport/changes.def "$atlas")
 rows=$(grep -c '^CHANGE(' modport/changes.def)
 is "$(grep -c '^ok' <<<"$out")" "$rows" "all $rows rows of changes.def agree with the atlas"
 [ "$(grep -c '^ok [0-9]* - .*# SKIP' <<<"$out")" -lt $((rows / 2)) ]
 ok $? "most rows are checked, not skipped ($(grep -c '# SKIP' <<<"$out") skipped)"
 
 # Negative control: a row whose versions the kernel's history contradicts.
-tmp=$(mktemp -d)
-at_exit 'rm -rf "$tmp"'
 sed 's/^CHANGE(RENAME, "strlcpy", "strscpy", "6.8"/CHANGE(RENAME, "strlcpy", "strscpy", "5.0"/;
      s/^CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "6.4", "6.4"/CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "5.4", "5.4"/' \
 	modport/changes.def >"$tmp/changes.def"
-bad=$(perl tests/tools/changes-vs-atlas.pl "$tmp/changes.def" modport/atlas.txt | grep '^not ok')
+bad=$(perl tests/tools/changes-vs-atlas.pl "$tmp/changes.def" "$atlas" | grep '^not ok')
 is "$(wc -l <<<"$bad")" 2 "a row with a wrong gone or since is caught (strlcpy gone 5.0, DEFINE_SEMAPHORE 5.4)"
 
 # modport carries the atlas: it works from another folder, with no atlas file near.
@@ -29,7 +31,7 @@ cp tests/modport/atlas/gone.c "$tmp/"
 like "$(cd "$tmp" && "$TOP/build/bin/modport" check gone.c)" \
 	"the header '<linux/tqueue.h>' went away between Linux 2.4.22 and 2.6.0" \
 	"modport run elsewhere knows the atlas"
-releases=$(sed -n 's/^releases //p' modport/atlas.txt | wc -w)
+releases=$(sed -n 's/^releases //p' "$atlas" | wc -w)
 [ "$releases" -ge 20 ]; ok $? "the atlas holds $releases releases"
 
 # Reproducible: mkatlas over the cached trees gives the committed bytes.
@@ -43,7 +45,7 @@ if [ -n "$missing" ]; then
 else
 	"$TOP/build/bin/mkatlas" -c atlas/trees.conf -k modport/changes.def -o "$tmp/atlas.txt" "$trees" 2>/dev/null
 	ok $? "mkatlas over the cached trees"
-	cmp -s "$tmp/atlas.txt" modport/atlas.txt
-	ok $? "regenerated from the cached trees: the same bytes as modport/atlas.txt"
+	cmp -s "$tmp/atlas.txt" "$atlas"
+	ok $? "regenerated from the cached trees: the same bytes as modport/atlas.txt.xz holds"
 fi
 done_testing

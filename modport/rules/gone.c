@@ -526,6 +526,8 @@ static void ident(struct ctx *c, size_t i)
 		return;
 	}
 	id = atlas_mask(ATLAS_IDENT, NULL, 0, s, t->len);
+	if (!id && atlas_mask(ATLAS_EXPORT, NULL, 0, s, t->len))
+		id = ~0u;	/* declared by every release (atlasfmt.h) */
 	if ((id & c->target) == c->target) {	/* every kernel has it */
 		if (call)
 			check_call(c, i, next);
