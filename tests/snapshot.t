@@ -23,7 +23,11 @@ k=$(mktemp -d)
 at_exit 'rm -rf "$k"'
 ln -s "$MODRUN_KERNEL/vmlinux" "$MODRUN_KERNEL/release" "$MODRUN_KERNEL/modules" "$k/"
 states() { find "$k/snapshots" -name '*.state' 2>/dev/null | wc -l; }
-verdicts() { grep -E '^(not )?ok |^# (KERN_|taint|/sys|kernel taint)' <<<"$1"; }
+# The verdicts and what the module made the kernel say: a line of the
+# kernel's own boot that comes late (TCG on a loaded machine) is not hello's.
+verdicts() {
+	grep -E '^(not )?ok |^# (taint|/sys|kernel taint)|^# KERN_[A-Z]+ +(hello: |Hello|Goodbye)' <<<"$1" || true
+}
 
 out=$("$MODRUN" -k "$k" -e "Hello, world" "$hdir/hello.ko"); status=$?
 diag "$out"
@@ -42,7 +46,8 @@ like "$restored" '^# KERN_ALERT   Hello, world$' "hello said hello"
 booted=$("$MODRUN" -k "$k" --no-snapshot -e "Hello, world" "$hdir/hello.ko"); status=$?
 is "$status" 0 "--no-snapshot passes"
 unlike "$booted" '^# snapshot' "--no-snapshot boots, and says nothing of states"
-is "$(verdicts "$restored")" "$(verdicts "$booted")" "the restored run's verdicts and kernel log are the booted run's"
+is "$(verdicts "$restored")" "$(verdicts "$booted")" "the restored run's verdicts and kernel log are the booted run's" ||
+	diag "$(diff <(verdicts "$restored") <(verdicts "$booted"))"
 out=$(MODRUN_NO_SNAPSHOT=1 "$MODRUN" -k "$k" "$hdir/hello.ko"); status=$?
 is "$status" 0 "MODRUN_NO_SNAPSHOT=1 passes"
 unlike "$out" '^# snapshot' "MODRUN_NO_SNAPSHOT=1 boots"
