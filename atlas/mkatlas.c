@@ -48,6 +48,15 @@ static void die_nomem(void)
 	exit(2);
 }
 
+static char *xstrndup(const char *s, size_t n)
+{
+	char *d = strndup(s, n);
+
+	if (!d)
+		die_nomem();
+	return d;
+}
+
 static void *xcalloc(size_t n, size_t size)
 {
 	void *p = calloc(n ? n : 1, size);
@@ -177,11 +186,16 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 		[HK_INLINE] = ATLAS_INLINE, [HK_TYPEDEF] = ATLAS_TYPEDEF,
 		[HK_ENUM] = ATLAS_ENUM, [HK_VAR] = ATLAS_VAR,
 		[HK_TAG] = ATLAS_TAG, [HK_MEMBER] = ATLAS_MEMBER,
+		[HK_OPAQUE] = ATLAS_OPAQUE,
 	};
 
 	(void)ctx;
 	note(hn->kind == HK_MACRO && hn->arity != ARITY_NONE ? ATLAS_FMACRO :
 	     kind[hn->kind], hn->kind == HK_MEMBER ? hn->tag : NULL, hn->name);
+	if (hn->kind == HK_OPAQUE) {	/* its members are not all known */
+		note(ATLAS_OPAQUE, NULL, hn->tag);
+		return;
+	}
 	if (hn->kind == HK_MACRO && hn->arity != ARITY_NONE)
 		note_arity(hn->name, hn->arity);
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
@@ -580,6 +594,8 @@ struct union_src {
 
 /* Not written: a member name that some struct lost (add_unions). */
 #define GONE_MEMBER 'G'
+/* Not written: a tag that lost a member (add_unions). */
+#define GONE_FROM_TAG 'g'
 
 /*
  * The unions: an identifier of any kind (i), a member of any struct (M).
@@ -588,7 +604,7 @@ struct union_src {
  */
 static void add_unions(unsigned int nrel)
 {
-	struct union_src *src = xcalloc(table_used, sizeof(*src));
+	struct union_src *src = xcalloc(2 * table_used, sizeof(*src));
 	size_t i, n = 0;
 
 	for (i = 0; i < table_size; i++) {
@@ -597,6 +613,13 @@ static void add_unions(unsigned int nrel)
 		if (!kind || table[i].arity || table[i].ret ||
 		    !(is_ident_kind(kind) || kind == ATLAS_MEMBER))
 			continue;
+		if (kind == ATLAS_MEMBER && gone(table[i].mask, nrel)) {
+			const char *tag = table[i].key + 2;
+
+			src[n].kind = GONE_FROM_TAG;
+			src[n].name = xstrndup(tag, (size_t)(strchr(tag, '\t') - tag));
+			src[n++].mask = 1;
+		}
 		src[n].kind = kind == ATLAS_MEMBER ? ATLAS_ANY_MEMBER :
 			      ATLAS_IDENT;
 		src[n].name = strrchr(table[i].key, '\t') + 1;
@@ -607,6 +630,8 @@ static void add_unions(unsigned int nrel)
 		note_mask(src[i].kind, src[i].name, src[i].mask);
 		if (src[i].kind == ATLAS_ANY_MEMBER && gone(src[i].own, nrel))
 			note_mask(GONE_MEMBER, src[i].name, 1);
+		if (src[i].kind == GONE_FROM_TAG)
+			free(src[i].name);
 	}
 	free(src);
 }
@@ -638,6 +663,8 @@ static bool interesting(const char *name, unsigned int nrel)
 
 	if (find(GONE_MEMBER, name))
 		return true;	/* its struct lost it: is a macro spelling it? */
+	if (id && id->mask != all && find(GONE_FROM_TAG, name))
+		return true;	/* a tag that lost a member, a macro somewhere */
 	if (id && id->mask != all && (gone(id->mask, nrel) || kept(id)))
 		return true;
 	if (tag && tag->mask != all && (gone(tag->mask, nrel) || kept(tag)))
@@ -702,8 +729,12 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		put_values(f, e->key, e->ret, nrel, ";");
 		return;
 	}
-	if (is_ident_kind(e->key[0]) || e->key[0] == GONE_MEMBER) {
+	if (is_ident_kind(e->key[0]) || e->key[0] == GONE_MEMBER ||
+	    e->key[0] == GONE_FROM_TAG) {
 		return;		/* folded into its i line; a mark */
+	} else if (e->key[0] == ATLAS_OPAQUE) {
+		if (!find(GONE_FROM_TAG, tab + 1))
+			return;	/* only where a lost member is judged */
 	} else if (e->key[0] == ATLAS_MEMBER || e->key[0] == ATLAS_ANY_MEMBER) {
 		/*
 		 * A member is looked up in its struct, and only one that
@@ -716,6 +747,8 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		if (!interesting(tab + 1, nrel) ||
 		    (e->key[0] == ATLAS_IDENT && !usable(e, tab + 1)))
 			return;
+	} else if (e->key[0] == ATLAS_HEADER && !strncmp(tab + 1, "asm/", 4)) {
+		;	/* every x86 one: another's tells another arch's file */
 	} else if (e->mask == all || (!gone(e->mask, nrel) && !kept(e))) {
 		return;
 	}

@@ -295,6 +295,11 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 	return l ? parse_ranges(line_value(l), &l) : 0;
 }
 
+bool atlas_has(char kind, const char *name, size_t len)
+{
+	return find(kind, "", 0, name, len) != NULL;
+}
+
 uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
 {
 	const char *l = find(ATLAS_IDENT, "", 0, name, len), *p;

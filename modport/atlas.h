@@ -30,6 +30,9 @@ unsigned int atlas_release_kv(unsigned int k);	/* KV() */
 uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 		    const char *name, size_t len);
 
+/* Has the atlas a line of kind for name (even one of no release)? */
+bool atlas_has(char kind, const char *name, size_t len);
+
 /*
  * The releases that have identifier name[0..len) as one of the kinds
  * (atlas_kind letters) of want; 0 when it is not in the atlas.

@@ -10,11 +10,16 @@
  *						ranges where they differ)
  *	M<TAB>MEMBER<TAB>RANGES			a member of any struct or union
  *	.<TAB>TAG<TAB>MEMBER<TAB>RANGES		a member of struct/union TAG
+ *	O<TAB>TAG<TAB>RANGES			where TAG's body has a line that
+ *						names no member (a macro): its
+ *						members are not all known there
+ *						(written for a TAG that lost one)
  *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
  *	r<TAB>NAME<TAB>TYPE:RANGES;...		return types, where they change
  *
  * Only what went away at some release is written (and the names of the
- * table of changes, -k): what every later release keeps can never be
+ * table of changes, -k, and every x86 <asm/...> header: one the atlas
+ * lacks is another architecture's): what every later release keeps can never be
  * missing; a name with an x line and no i line is declared by every
  * release (only its export went away).  The kinds of a name (m f n t e v) are folded into its i
  * line; a member is written when its union (M) is, or when it went away
@@ -40,6 +45,7 @@ enum atlas_kind {
 	ATLAS_ENUM = 'e',
 	ATLAS_VAR = 'v',
 	ATLAS_TAG = 's',
+	ATLAS_OPAQUE = 'O',	/* the struct's members are not all known */
 	ATLAS_MEMBER = '.',
 	ATLAS_EXPORT = 'x',
 	ATLAS_ARITY = 'A',

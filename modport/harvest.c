@@ -23,6 +23,14 @@ struct hv {
 	int locals;
 	harvest_fn *fn;
 	void *ctx;
+	struct tag_alias *alias;	/* #define A B: struct A is struct B */
+	size_t nr_alias;
+};
+
+#define MAX_ALIASES 256
+
+struct tag_alias {
+	char from[NAME_LEN], to[NAME_LEN];
 };
 
 /* A token's text, splices removed, truncated to size - 1 bytes. */
@@ -138,8 +146,9 @@ static bool pointer_declarator(const struct hv *h, size_t k)
 {
 	if (!is_op(h, k, '(') || !is_op(h, k + 1, '*'))
 		return false;
-	for (k += 2; is_op(h, k, '*'); k++)
-		;
+	for (k += 2; is_op(h, k, '*') || (is_ident(h, k) && is_ident(h, k + 1));
+	     k++)
+		;	/* (**name), (* const name), (* __rcu name) */
 	return is_ident(h, k) && is_op(h, k + 1, ')');
 }
 
@@ -153,9 +162,14 @@ static size_t declarator_name(const struct hv *h, size_t s, size_t e)
 	size_t k, name = NONE;
 
 	for (k = s; k < e; k++) {
-		if (is_op(h, k, '(') && is_op(h, k + 1, '*') &&
-		    is_ident(h, k + 2) && is_op(h, k + 3, ')'))
-			return k + 2;
+		size_t q = k + 2;
+
+		/* (*name), (* const name), (*__rcu name): a pointer's name */
+		if (pointer_declarator(h, k)) {
+			while (!is_op(h, q + 1, ')'))
+				q++;
+			return q;
+		}
 		if (is_op(h, k, '[') || is_op(h, k, ':') || is_op(h, k, '='))
 			break;
 		if (is_attribute_kw(h, k) || (is_ident(h, k) &&
@@ -381,6 +395,11 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 	if (is_ident(h, s) && is_op(h, s + 1, '(') &&
 	    match_close(h, s + 1, e) + 1 == e)
 		return macro_members(h, s + 1, e - 1, tags, nr_tags);
+	if (s + 1 == e && is_ident(h, s)) {	/* a macro's members */
+		for (c = 0; c < nr_tags; c++)
+			emit(h, HK_OPAQUE, s, tags[c], 0, NULL);
+		return 0;
+	}
 	for (k = s; k < e; k++) {
 		if (is_aggregate_kw(h, k) || ident_is(h, k, "enum")) {
 			size_t b = is_ident(h, k + 1) ? k + 2 : k + 1;
@@ -417,7 +436,7 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 static int parse_aggregate(struct hv *h, size_t open, size_t close,
 			   const char *const *tags, size_t nr_tags)
 {
-	const char **all = malloc((nr_tags + 1) * sizeof(*all));
+	const char **all = malloc((nr_tags + 2) * sizeof(*all));
 	char own[NAME_LEN];
 	size_t k, s, n = nr_tags;
 	int ret = 0;
@@ -429,6 +448,16 @@ static int parse_aggregate(struct hv *h, size_t open, size_t close,
 		tok_text(h->buf, T(h, open - 1), own, sizeof(own));
 		emit(h, HK_TAG, open - 1, NULL, 0, NULL);
 		all[n++] = own;
+		for (k = 0; k < h->nr_alias; k++)
+			if (!strcmp(h->alias[k].from, own)) {
+				struct harvest_name hn = {
+					.kind = HK_TAG, .name = h->alias[k].to,
+				};
+
+				h->fn(h->ctx, &hn);
+				all[n++] = h->alias[k].to;
+				break;
+			}
 	}
 	for (s = k = open + 1; k < close && !ret; k++) {
 		if (is_open(h, k))
@@ -635,6 +664,33 @@ static void param(struct hv *h, const struct token *t)
 }
 
 /* #define NAME or NAME(params) at token i (the '#'). */
+/*
+ * "#define NAME OTHER" (the token after NAME at k): a struct NAME defined
+ * later is struct OTHER ("#define __snd_pcm_mmap_status64
+ * snd_pcm_mmap_status" before "struct __snd_pcm_mmap_status64 {").
+ */
+static void note_alias(struct hv *h, size_t k, const char *name)
+{
+	const struct token *t = h->tok;
+	struct tag_alias *a;
+
+	if (t[k + 1].type != TOKEN_IDENT || !(t[k + 1].flags & TF_PP) ||
+	    (t[k + 1].flags & TF_BOL) ||
+	    ((t[k + 2].flags & TF_PP) && !(t[k + 2].flags & TF_BOL) &&
+	     t[k + 2].type != TOKEN_EOF && t[k + 2].type != TOKEN_COMMENT))
+		return;
+	if (h->nr_alias == MAX_ALIASES)
+		return;
+	if (!h->alias) {
+		h->alias = calloc(MAX_ALIASES, sizeof(*h->alias));
+		if (!h->alias)
+			return;	/* the aliases are a refinement only */
+	}
+	a = &h->alias[h->nr_alias++];
+	snprintf(a->from, sizeof(a->from), "%s", name);
+	tok_text(h->buf, &t[k + 1], a->to, sizeof(a->to));
+}
+
 static void directive(struct hv *h, size_t i)
 {
 	const struct token *t = h->tok;
@@ -672,6 +728,8 @@ static void directive(struct hv *h, size_t i)
 		if (hn.arity & ARITY_VARIADIC)
 			n = 0;
 		hn.arity += n;
+	} else {
+		note_alias(h, k, name);
 	}
 	h->fn(h->ctx, &hn);
 }
@@ -709,5 +767,6 @@ int harvest(const char *buf, const struct token_list *tl, int locals,
 		if (is_aggregate_kw(&h, k) && is_ident(&h, k + 1))
 			emit(&h, HK_TAG, k + 1, NULL, 0, NULL);
 	free(h.idx);
+	free(h.alias);
 	return err;
 }

@@ -24,6 +24,8 @@ enum harvest_kind {
 	HK_VAR,		/* an extern variable; in a driver, any variable */
 	HK_TAG,		/* struct or union TAG */
 	HK_MEMBER,	/* a member of struct or union tag */
+	HK_OPAQUE,	/* a line of tag's body that names no member: a
+			 * macro (HASH_LEN_DECLARE;); name is the macro */
 	NR_HK
 };
 
@@ -35,7 +37,7 @@ enum harvest_kind {
 struct harvest_name {
 	enum harvest_kind kind;
 	const char *name;	/* NUL-terminated, splices removed */
-	const char *tag;	/* HK_MEMBER: the struct's tag (or typedef) */
+	const char *tag;	/* HK_MEMBER, HK_OPAQUE: the struct's tag (or typedef) */
 	int arity;		/* HK_MACRO, HK_FUNC, HK_INLINE */
 	const char *ret;	/* HK_FUNC, HK_INLINE: "struct page *" */
 };

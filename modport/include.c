@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hdrindex.h"
 #include "include.h"
 #include "scan.h"
 #include "source.h"
@@ -60,10 +61,6 @@ static bool have(const struct header_set *hs, const char *path)
 	return false;
 }
 
-static int read_includes(const char *path, const char *buf,
-			 const struct token_list *tl, struct header_set *hs,
-			 int depth);
-
 /* One '#include "name"' of the file at from. */
 static int add_header(const char *from, const char *buf,
 		      const struct token *t, struct header_set *hs, int depth)
@@ -87,16 +84,28 @@ static int add_header(const char *from, const char *buf,
 	memset(h, 0, sizeof(*h));
 	h->path = path;
 	h->buf = read_file(path, &h->len);
-	if (!h->buf) {
+	if (!h->buf) {	/* on the build's include path (-I), maybe */
+		const char *found = hdrindex_find(from, buf + t->pos + 1,
+						  t->len - 2);
+
 		free(path);
-		return 0;
+		if (!found || have(hs, found))
+			return 0;
+		h->path = path = strdup(found);
+		if (!path)
+			return -ENOMEM;
+		h->buf = read_file(path, &h->len);
+		if (!h->buf) {
+			free(path);
+			return 0;
+		}
 	}
 	hs->nr++;
+	h->depth = depth;
 	if (tokenize(h->buf, h->len, &h->tl) ||
 	    decl_parse_code(h->buf, &h->tl, &h->decls))
 		return -ENOMEM;
-	return depth < INCLUDE_MAX_DEPTH ?
-	       read_includes(h->path, h->buf, &h->tl, hs, depth + 1) : 0;
+	return 0;
 }
 
 static int read_includes(const char *path, const char *buf,
@@ -120,10 +129,23 @@ static int read_includes(const char *path, const char *buf,
 	return ret;
 }
 
+/*
+ * Breadth first: the file's own includes, then theirs, so that a header
+ * the file includes itself is read at depth 1 and its own includes are
+ * followed, whatever another header includes it deeper.
+ */
 int include_read(const char *path, const char *buf,
 		 const struct token_list *tl, struct header_set *hs)
 {
-	return read_includes(path, buf, tl, hs, 1);
+	size_t k;
+	int ret = read_includes(path, buf, tl, hs, 1);
+
+	for (k = 0; !ret && k < hs->nr; k++)
+		if (hs->h[k].depth < INCLUDE_MAX_DEPTH)
+			ret = read_includes(hs->h[k].path, hs->h[k].buf,
+					    &hs->h[k].tl, hs,
+					    hs->h[k].depth + 1);
+	return ret;
 }
 
 void include_free(struct header_set *hs)

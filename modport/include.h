@@ -22,6 +22,7 @@ struct header {
 	size_t len;
 	struct token_list tl;
 	struct decl_table decls;
+	int depth;		/* 1: included by the file itself */
 };
 
 struct header_set {

@@ -12,10 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "buildfile.h"
 #include "diag.h"
 #include "diff.h"
+#include "hdrindex.h"
 #include "inplace.h"
 #include "suggest.h"
 #include "kversion.h"
@@ -366,6 +368,22 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 	}
 }
 
+/* The folders named are the project: their headers serve its includes. */
+static void add_roots(int argc, char **argv)
+{
+	struct stat st;
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-") && !stat(argv[i], &st) &&
+		    S_ISDIR(st.st_mode) && hdrindex_add_root(argv[i])) {
+			fprintf(stderr, "%s: %s\n",
+				program_invocation_short_name,
+				strerror(ENOMEM));
+			exit(2);
+		}
+}
+
 int main(int argc, char **argv)
 {
 	struct ctx c = { .verb = VERB_NONE };
@@ -393,6 +411,7 @@ int main(int argc, char **argv)
 	if (c.verb == VERB_FIX && c.summary)
 		usage("--summary is for check");
 	check_paths(&c, argc, argv);
+	add_roots(argc, argv);
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    walk_path(argv[i], process, &c) :
@@ -401,6 +420,7 @@ int main(int argc, char **argv)
 		print_summary(&c);
 	source_free(&c.src);
 	token_list_free(&c.tl);
+	hdrindex_free();
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: stdout: %s\n",
 			program_invocation_short_name, strerror(errno));

@@ -21,6 +21,7 @@
 #include "../changes.h"
 #include "../engine.h"
 #include "../harvest.h"
+#include "../include.h"
 #include "../kversion.h"
 
 static const enum rule_id rules[] = { R_GONE, R_SIGNATURE, NR_RULES };
@@ -43,6 +44,7 @@ struct ctx {
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
+	struct shadow said;	/* what is reported: once a file, at its first use */
 };
 
 static uint64_t hash_name(const char *s, size_t len)
@@ -251,8 +253,30 @@ static bool line_taken(const struct ctx *c, size_t pos)
  * Token i uses what mask (the releases that had it as this use needs it)
  * names; present: the releases that have the name in any form.
  */
-static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
-		   uint32_t present)
+/*
+ * Is this the file's first report of what (of struct of)?  The first use
+ * is the one to fix; every later one is the same finding again.
+ */
+static bool first_report(struct ctx *c, const char *what,
+			 const struct token *t, const struct token *of)
+{
+	char key[256];
+	int n = snprintf(key, sizeof(key), "%s %.*s %.*s", what, (int)t->len,
+			 c->buf + t->pos, of ? (int)of->len : 0,
+			 of ? c->buf + of->pos : "");
+
+	if (n < 0 || (size_t)n >= sizeof(key))
+		return true;
+	if (c->said.size && c->said.name[shadow_slot(&c->said, key,
+						      (size_t)n)])
+		return false;
+	if (shadow_add(&c->said, key))
+		porter_fail(c->pt, -12);	/* ENOMEM */
+	return true;
+}
+
+static void report_of(struct ctx *c, size_t i, const char *what,
+		      const struct token *of, uint32_t mask, uint32_t present)
 {
 	const struct token *t = &c->tok[i];
 	const struct api_change *ch;
@@ -263,14 +287,24 @@ static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 		return;
 	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
 		return;
+	if (!first_report(c, what, t, of))
+		return;
 	ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-		    "%s '%.*s' went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
+		    "%s '%.*s'%s%.*s went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
 		    what, (int)t->len, c->buf + t->pos,
+		    of ? " of struct " : "", of ? (int)of->len : 0,
+		    of ? c->buf + of->pos : "",
 		    atlas_release_name(last), atlas_release_name(missing),
 		    atlas_release_name(last), c->range,
 		    ch ? ": " : " (modport knows no replacement yet)",
 		    ch ? ch->advice : "");
+}
+
+static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
+		   uint32_t present)
+{
+	report_of(c, i, what, NULL, mask, present);
 }
 
 /* The token before i, comments skipped (i itself at the start). */
@@ -377,6 +411,54 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 	}
 }
 
+/* Words before a name that do not declare it. */
+static const char *const not_types[] = {
+	"return", "case", "goto", "sizeof", "else", "do", "typeof",
+	"__typeof__",
+};
+
+#define SCAN_CONTINUE (SCAN_NONE - 1)
+
+/*
+ * The ',' at comma precedes "*v": in a declaration list "struct TAG *a,
+ * *v" the tag; in another declaration (T *a, *v) SCAN_NONE; in an
+ * argument list or an expression SCAN_CONTINUE.
+ */
+static size_t list_decl(const struct ctx *c, size_t comma)
+{
+	size_t k = comma;
+	int depth = 0;
+
+	while (k > 0) {
+		const struct token *t = &c->tok[--k];
+
+		if (t->type == TOKEN_COMMENT || (t->flags & TF_PP))
+			continue;
+		if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']'))
+			depth++;
+		else if (match_op(c->buf, t, '(') || match_op(c->buf, t, '['))
+			if (depth-- == 0)
+				return SCAN_CONTINUE;	/* f(a, *v) */
+		if (depth == 0 && (match_op(c->buf, t, ';') ||
+				   match_op(c->buf, t, '{') ||
+				   match_op(c->buf, t, '}')))
+			break;
+	}
+	if (k > 0 || match_op(c->buf, &c->tok[k], ';') ||
+	    match_op(c->buf, &c->tok[k], '{') ||
+	    match_op(c->buf, &c->tok[k], '}'))
+		k = next_tok(c, k);
+	if ((match_ident(c->buf, &c->tok[k], "struct") ||
+	     match_ident(c->buf, &c->tok[k], "union")) &&
+	    c->tok[k + 1].type == TOKEN_IDENT)
+		return k + 1;
+	if (c->tok[k].type == TOKEN_IDENT && next_tok(c, k) < comma &&
+	    (c->tok[next_tok(c, k)].type == TOKEN_IDENT ||
+	     match_op(c->buf, &c->tok[next_tok(c, k)], '*')))
+		return SCAN_NONE;	/* T *a, *v */
+	return SCAN_CONTINUE;
+}
+
 /* How far back a variable's declaration is looked for, in tokens. */
 #define STRUCT_OF_REACH 4096
 
@@ -401,6 +483,20 @@ static size_t struct_of(const struct ctx *c, size_t v)
 		    (match_ident(c->buf, &c->tok[j - 1], "struct") ||
 		     match_ident(c->buf, &c->tok[j - 1], "union")))
 			return j;
+		/*
+		 * The nearest declaration decides (an older one may be
+		 * another function's): "T *v" or "T v" of another type,
+		 * or a list "struct TAG *a, *v".
+		 */
+		if (c->tok[j].type == TOKEN_IDENT &&
+		    !TOKEN_IN(c->buf, &c->tok[j], not_types))
+			return SCAN_NONE;
+		if (j + 1 < k && match_op(c->buf, &c->tok[j], ',')) {
+			size_t d = list_decl(c, j);
+
+			if (d != SCAN_CONTINUE)
+				return d;
+		}
 	}
 	return SCAN_NONE;
 }
@@ -456,6 +552,9 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 
 	if (var == arrow)
 		return;
+	if (c->tok[var].type == TOKEN_IDENT && var > 0 &&
+	    is_arrow(c, prev_tok(c, var)))
+		return;	/* a->b.m: b is a member, its struct unknown here */
 	if (c->tok[var].type == TOKEN_IDENT)
 		tag = struct_of(c, var);
 	else if (match_op(c->buf, &c->tok[var], '{') ||
@@ -469,6 +568,9 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 			      c->tok[tag].len);
 	if (!tag_mask)
 		tag_mask = ~0u;	/* every release has the struct */
+	/* where a macro in its body declares members, they are unknown */
+	tag_mask &= ~atlas_mask(ATLAS_OPAQUE, NULL, 0,
+				c->buf + c->tok[tag].pos, c->tok[tag].len);
 	/* a tag that is a macro (spi_master): its members are another's */
 	tag_mask &= ~atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + c->tok[tag].pos,
 				c->tok[tag].len);
@@ -477,7 +579,7 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	if (!had || shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
 		return;
 	/* present: where TAG still has m (or a macro spells it), or is unknown */
-	report(c, i, "the member", had, had | ~tag_mask |
+	report_of(c, i, "the member", &c->tok[tag], had, had | ~tag_mask |
 	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
 }
 
@@ -594,30 +696,56 @@ static uint32_t target_releases(const struct porter *pt, char *range,
 	return mask;
 }
 
-/* Does the file include the C library's headers (a program, not kernel code)? */
-static bool userspace(const struct porter *pt)
+/* Is the header at t the C library's (a program's, not kernel code's)? */
+static bool libc_header(const char *buf, const struct token *t)
 {
 	static const char *const libc[] = {
 		"<stdio.h>", "<stdlib.h>", "<unistd.h>", "<string.h>",
 		"<errno.h>", "<fcntl.h>", "<stdint.h>", "<assert.h>",
 		"<pthread.h>", "<getopt.h>", "<signal.h>", "<stdbool.h>",
+		"<time.h>", "<dirent.h>", "<limits.h>", "<inttypes.h>",
 	};
-	const struct token *t;
 
-	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
-		if (t->type == TOKEN_HEADER && TOKEN_IN(pt->buf, t, libc))
-			return true;
-	return false;
+	return t->type == TOKEN_HEADER &&
+	       (TOKEN_IN(buf, t, libc) ||
+		(t->len > 6 && !memcmp(buf + t->pos, "<sys/", 5)));
 }
 
-/* A file of another architecture's tree (the atlas is x86's). */
-static bool other_arch(const char *path)
+/*
+ * An <asm/...> header at t that x86 never had (the atlas lists all of
+ * its): the file is another architecture's.
+ */
+static bool foreign_asm(const char *buf, const struct token *t)
 {
-	const char *a = path ? strstr(path, "arch/") : NULL;
+	return t->type == TOKEN_HEADER && t->len > 7 &&
+	       !memcmp(buf + t->pos, "<asm/", 5) &&
+	       !atlas_has(ATLAS_HEADER, buf + t->pos + 1, t->len - 2);
+}
 
-	if (!a || (a != path && a[-1] != '/'))
-		return false;
-	return strncmp(a + 5, "x86/", 4) != 0;
+/*
+ * Is the file not kernel code for x86: a program (it or a local header
+ * includes the C library's headers), or another architecture's (in its
+ * arch/ folder, or including an asm header x86 never had)?  The atlas
+ * would judge it by the wrong kernel.
+ */
+static bool not_x86_kernel(struct porter *pt)
+{
+	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
+	const struct header_set *hs;
+	const struct token *t;
+	size_t k;
+
+	if (a && (a == pt->path || a[-1] == '/') && strncmp(a + 5, "x86/", 4))
+		return true;
+	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
+		if (libc_header(pt->buf, t) || foreign_asm(pt->buf, t))
+			return true;
+	hs = file_headers(pt);
+	for (k = 0; hs && k < hs->nr; k++)
+		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
+			if (libc_header(hs->h[k].buf, t))
+				return true;
+	return false;
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -630,7 +758,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	c.target = target_releases(pt, c.range, sizeof(c.range));
 	c.header = pt->path && strlen(pt->path) > 2 &&
 		   !strcmp(pt->path + strlen(pt->path) - 2, ".h");
-	if (c.target && (userspace(pt) || other_arch(pt->path)))
+	if (c.target && not_x86_kernel(pt))
 		return;
 	for (k = 0; k < n && c.target && !pt->error; k++) {
 		if (h[k].flags & H_DEAD)
@@ -648,6 +776,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	shadow_free(&c.sh);
+	shadow_free(&c.said);
 	free(c.vr);
 }
 

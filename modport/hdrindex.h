@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrindex: the project's own headers by name.  A driver's Makefile adds
+ * its folders to the include path (ccflags-y += -I$(src)/include), so
+ * '#include "name.h"' may name a header that is not beside the file but
+ * somewhere in the tree being ported.  The folders named on the command
+ * line are the project; their headers are indexed on first use (quietly:
+ * the walk itself reports what it cannot read).
+ */
+#ifndef MODPORT_HDRINDEX_H
+#define MODPORT_HDRINDEX_H
+
+/* A folder named on the command line: a root of the project. */
+int hdrindex_add_root(const char *dir);
+
+/*
+ * The project's header that '#include "name"' in the file at from most
+ * likely means: one whose path ends in "/name", the nearest to from (the
+ * longest common folder); NULL if none.  The string is the index's.
+ */
+const char *hdrindex_find(const char *from, const char *name, size_t len);
+
+void hdrindex_free(void);
+
+#endif

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# gone and signature judge a driver by the kernel's history, not by what
+# they cannot see (tests/data/gone-project, a driver's tree):
+#  - a header found on the build's include path (-I$(src)/include), not
+#    beside the file, is the project's: what it defines is never gone
+#    (checked as one file, without its project, the same use is reported:
+#    the negative control);
+#  - "a->b.m" is a member of b's struct, "struct T *x, *v" declares v a T,
+#    not an older function's "struct U *v";
+#  - a gone name is reported once a file, at its first use;
+#  - another architecture's file (an <asm/...> header x86 never had) and a
+#    program (a local header includes the C library's) are not judged;
+# and the atlas records what the kernel's headers spell indirectly: members
+# of "(* const f)", a struct named through "#define A B", a struct whose
+# body a macro fills.
+. "$(dirname "$0")/lib.sh"
+need xz grep
+cd "$TOP" || exit 2
+plan 16
+
+modport=build/bin/modport
+p=tests/data/gone-project
+out=$("$modport" check --target=6.1 --rules=gone,signature "$p" 2>&1); status=$?
+diag "$out"
+is "$status" 1 "findings: exit 1"
+unlike "$out" "modrm_reg" "a struct of the project's include/ is not the kernel's"
+single=$("$modport" check --target=6.1 --rules=gone "$p/src/drv.c" 2>&1)
+like "$single" "drv.c:12:22: warning: the member 'modrm_reg' of struct x86_instruction_info went away between Linux 5.4 and 5.10" \
+	"the same file without its project: the kernel's struct, reported"
+unlike "$out" "'kobj'" "dev->dev.kobj is not a member of the acpi_device"
+unlike "$out" "'playback'" "struct snd_soc_dai_driver *first, *dai: the nearest declaration decides"
+is "$(grep -c "pci_find_device" <<<"$out")" 1 "a gone function used twice: one finding"
+like "$out" "drv.c:39:29: warning: the function 'pci_find_device' went away between Linux 2.6.32 and 2.6.39" \
+	"at its first use"
+unlike "$out" "other\\.c" "a file including <asm/paca.h> is another architecture's: not judged"
+unlike "$out" "prog\\.c" "a program (its prog.h includes <stdio.h>): not judged"
+is "$(grep -c 'warning:' <<<"$out")" 1 "nothing else"
+
+atlas=$(xz -dc modport/atlas.txt.xz)
+unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is a member: kset_uevent_ops kept it"
+unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \
+	"struct __snd_pcm_mmap_status64 {...} after #define __snd_pcm_mmap_status64 snd_pcm_mmap_status: the struct kept tstamp"
+like "$atlas" $'^O\tqstr\t' "qstr's body has HASH_LEN_DECLARE;: where, its members are not all known"
+like "$atlas" $'^i\tsigcontext\tk-u\tm' "#define sigcontext sigcontext_64 (4.4+): the tag's members are another's"
+like "$atlas" $'^h\tasm/io\\.h\ta-u$' "every x86 asm header is listed, those every release has too"
+like "$atlas" $'^\\.\tproc_dir_entry\tproc_fops\t[a-h]' "a struct gone opaque (proc_dir_entry, 3.10) lost its members"
+done_testing
