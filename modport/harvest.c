@@ -734,11 +734,122 @@ static void directive(struct hv *h, size_t i)
 	h->fn(h->ctx, &hn);
 }
 
+/*
+ * The conditionals around the code: a group for the assembler only
+ * (#ifdef __ASSEMBLY__, or the #else of #ifndef __ASSEMBLY__) is not C.
+ */
+#define ASM_COND_DEPTH 64
+
+struct asm_cond {
+	int depth;		/* of #if groups */
+	int asm_at;		/* the depth of the group being skipped, or 0 */
+	bool asm_else[ASM_COND_DEPTH];	/* its #else is the assembler's */
+	bool skip;
+};
+
+/* The word after '#' at i, and the identifier after it: 0 if none. */
+static size_t pp_word(const struct hv *h, size_t i, const char **w,
+		      size_t *len)
+{
+	const struct token *t = h->tok;
+	size_t k = i + 1;
+
+	while (t[k].type == TOKEN_COMMENT)
+		k++;
+	if (t[k].type != TOKEN_IDENT || !(t[k].flags & TF_PP) ||
+	    (t[k].flags & TF_BOL))
+		return 0;
+	*w = h->buf + t[k].pos;
+	*len = t[k].len;
+	return k;
+}
+
+/* Does the directive at k (after its word) test __ASSEMBLY__ alone? */
+static bool names_asm(const struct hv *h, size_t k, bool *negated)
+{
+	const struct token *t = h->tok;
+	size_t j;
+	bool neg = false;
+
+	for (j = k + 1; t[j].type != TOKEN_EOF && (t[j].flags & TF_PP) &&
+			!(t[j].flags & TF_BOL); j++) {
+		if (t[j].type == TOKEN_COMMENT)
+			continue;
+		if (match_op(h->buf, &t[j], '!'))
+			neg = !neg;
+		else if (t[j].type == TOKEN_IDENT &&
+			 (token_is(h->buf, &t[j], "__ASSEMBLY__") ||
+			  token_is(h->buf, &t[j], "__ASSEMBLER__"))) {
+			*negated = neg;
+			return true;
+		} else if (!(t[j].type == TOKEN_IDENT &&
+			     token_is(h->buf, &t[j], "defined")) &&
+			   !match_op(h->buf, &t[j], '(') &&
+			   !match_op(h->buf, &t[j], ')')) {
+			return false;	/* a condition of more than it */
+		}
+	}
+	return false;
+}
+
+/* Follow the conditional at '#' token i; true if it is skipped. */
+static bool asm_only(const struct hv *h, struct asm_cond *cs, size_t i)
+{
+	const char *w;
+	size_t len, k = pp_word(h, i, &w, &len);
+	bool neg = false;
+
+#define IS(s) (len == sizeof(s) - 1 && !memcmp(w, s, len))
+	if (!k)
+		return cs->skip;
+	if (IS("if") || IS("ifdef") || IS("ifndef")) {
+		cs->depth++;
+		if (cs->depth < ASM_COND_DEPTH)
+			cs->asm_else[cs->depth] = false;
+		if (cs->skip || cs->depth >= ASM_COND_DEPTH ||
+		    !names_asm(h, k, &neg))
+			return cs->skip;
+		if (IS("ifndef"))
+			neg = !neg;
+		if (neg) {	/* C here, the assembler's after #else */
+			cs->asm_else[cs->depth] = true;
+		} else {
+			cs->asm_at = cs->depth;
+			cs->skip = true;
+		}
+		return cs->skip;
+	}
+	if (IS("else") || IS("elif")) {
+		if (cs->skip && cs->asm_at == cs->depth) {
+			cs->skip = false;
+			cs->asm_at = 0;
+		} else if (!cs->skip && cs->depth > 0 &&
+			   cs->depth < ASM_COND_DEPTH &&
+			   cs->asm_else[cs->depth] && IS("else")) {
+			cs->asm_at = cs->depth;
+			cs->skip = true;
+		}
+		return cs->skip;
+	}
+	if (IS("endif")) {
+		if (cs->skip && cs->asm_at == cs->depth) {
+			cs->skip = false;
+			cs->asm_at = 0;
+		}
+		if (cs->depth > 0)
+			cs->depth--;
+		return false;
+	}
+#undef IS
+	return cs->skip;
+}
+
 int harvest(const char *buf, const struct token_list *tl, int locals,
 	    harvest_fn *fn, void *ctx)
 {
 	struct hv h = { .buf = buf, .tok = tl->tok, .locals = locals,
 			.fn = fn, .ctx = ctx };
+	struct asm_cond cs = { 0 };
 	size_t i, k;
 	int err = 0;
 
@@ -751,11 +862,13 @@ int harvest(const char *buf, const struct token_list *tl, int locals,
 		if (t->type == TOKEN_COMMENT)
 			continue;
 		if (t->flags & TF_PP) {
-			if ((t->flags & TF_BOL) && match_op(buf, t, '#'))
+			if ((t->flags & TF_BOL) && match_op(buf, t, '#') &&
+			    !asm_only(&h, &cs, i))
 				directive(&h, i);
 			continue;
 		}
-		h.idx[h.n++] = i;
+		if (!cs.skip)
+			h.idx[h.n++] = i;
 	}
 	for (k = 0; k < h.n && !err;)
 		k = external(&h, k, &err);

@@ -8,6 +8,9 @@
 #  - "a->b.m" is a member of b's struct, "struct T *x, *v" declares v a T,
 #    not an older function's "struct U *v";
 #  - a gone name is reported once a file, at its first use;
+#  - a .c #included by another is not a unit; a header's conditional
+#    include and its macros' bodies are not judged in the header;
+#    f(T) is an argument and enum T a tag, sizeof(T) is a type;
 #  - another architecture's file (an <asm/...> header x86 never had) and a
 #    program (a local header includes the C library's) are not judged;
 # and the atlas records what the kernel's headers spell indirectly: members
@@ -16,7 +19,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 16
+plan 20
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -34,7 +37,11 @@ like "$out" "drv.c:39:29: warning: the function 'pci_find_device' went away betw
 	"at its first use"
 unlike "$out" "other\\.c" "a file including <asm/paca.h> is another architecture's: not judged"
 unlike "$out" "prog\\.c" "a program (its prog.h includes <stdio.h>): not judged"
-is "$(grep -c 'warning:' <<<"$out")" 1 "nothing else"
+unlike "$out" "part\\.c" "part.c, #included by main.c (which defines pci_find_device): not a unit of its own"
+unlike "$out" "cond\\.h" "a header's include under #ifdef CONFIG_..., a call in a header's macro: not judged there"
+like "$out" "types.c:11:26: warning: the name 'ctl_table' went away between Linux 3.10 and 3.18" \
+	"sizeof(ctl_table) is the type (NAME_OF(ctl_table) and enum ctl_table before it are not)"
+is "$(grep -c 'warning:' <<<"$out")" 2 "nothing else"
 
 atlas=$(xz -dc modport/atlas.txt.xz)
 unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is a member: kset_uevent_ops kept it"
@@ -43,5 +50,6 @@ unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \
 like "$atlas" $'^O\tqstr\t' "qstr's body has HASH_LEN_DECLARE;: where, its members are not all known"
 like "$atlas" $'^i\tsigcontext\tk-u\tm' "#define sigcontext sigcontext_64 (4.4+): the tag's members are another's"
 like "$atlas" $'^h\tasm/io\\.h\ta-u$' "every x86 asm header is listed, those every release has too"
+unlike "$atlas" $'^i\tretpoline_thunk_t\t' "a header's #ifdef __ASSEMBLY__ part is not C: what follows it is read"
 like "$atlas" $'^\\.\tproc_dir_entry\tproc_fops\t[a-h]' "a struct gone opaque (proc_dir_entry, 3.10) lost its members"
 done_testing

@@ -13,6 +13,7 @@
  *	gone		the target lacks it
  *	signature	the target's form takes another number of arguments
  */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,7 @@ struct ctx {
 	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
 	struct shadow said;	/* what is reported: once a file, at its first use */
+	int unit;		/* -1 not known yet, 0 #included by a sibling .c */
 };
 
 static uint64_t hash_name(const char *s, size_t len)
@@ -253,6 +255,64 @@ static bool line_taken(const struct ctx *c, size_t pos)
  * Token i uses what mask (the releases that had it as this use needs it)
  * names; present: the releases that have the name in any form.
  */
+/* Does the text of the file at path hold '#include "name"'? */
+static bool file_includes(const char *path, const char *name)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], want[300];
+	bool found = false;
+
+	if (!f)
+		return false;
+	snprintf(want, sizeof(want), "\"%s\"", name);
+	while (!found && fgets(line, sizeof(line), f)) {
+		const char *p = line + strspn(line, " \t");
+
+		if (*p == '#' && strstr(p, "include") && strstr(p, want))
+			found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+/*
+ * Is the file a unit of its own?  A .c that a sibling .c #includes
+ * (sound/core/pcm_compat.c in pcm_native.c) is part of that unit, and its
+ * names come from there.  Asked at the first finding only.
+ */
+static bool own_unit(struct ctx *c)
+{
+	const char *path = c->pt->path, *slash, *base;
+	char *dir, *sib;
+	struct dirent *de;
+	DIR *d;
+
+	if (c->unit >= 0)
+		return c->unit;
+	c->unit = 1;
+	if (!path || c->header)
+		return true;
+	slash = strrchr(path, '/');
+	base = slash ? slash + 1 : path;
+	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	d = dir ? opendir(dir) : NULL;
+	while (d && c->unit && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+
+		if (n < 3 || strcmp(de->d_name + n - 2, ".c") ||
+		    !strcmp(de->d_name, base) ||
+		    asprintf(&sib, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		if (file_includes(sib, base))
+			c->unit = 0;
+		free(sib);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return c->unit;
+}
+
 /*
  * Is this the file's first report of what (of struct of)?  The first use
  * is the one to fix; every later one is the same finding again.
@@ -287,7 +347,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
 		return;
-	if (!first_report(c, what, t, of))
+	if (!own_unit(c) || !first_report(c, what, t, of))
 		return;
 	ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
@@ -398,7 +458,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    in_version_branch(c, t->pos) ||
-		    shadowed(c, c->buf + t->pos, t->len))
+		    shadowed(c, c->buf + t->pos, t->len) || !own_unit(c))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
@@ -588,10 +648,22 @@ static bool type_use(const struct ctx *c, size_t i, size_t next)
 {
 	const struct token *n = &c->tok[next];
 
+	static const char *const type_ops[] = {
+		"sizeof", "typeof", "__typeof__", "_Alignof", "__alignof__",
+	};
+	size_t open, before;
+
 	if (n->type == TOKEN_IDENT || match_op(c->buf, n, '*'))
 		return true;
-	return match_op(c->buf, n, ')') && i > 0 &&
-	       match_op(c->buf, &c->tok[prev_tok(c, i)], '(');
+	if (!match_op(c->buf, n, ')') || i == 0)
+		return false;
+	open = prev_tok(c, i);
+	if (!match_op(c->buf, &c->tok[open], '('))
+		return false;
+	/* f(T) is an argument (DEVICE_ATTR_RO(flag)); sizeof(T) a type */
+	before = prev_tok(c, open);
+	return before == open || c->tok[before].type != TOKEN_IDENT ||
+	       TOKEN_IN(c->buf, &c->tok[before], type_ops);
 }
 
 /* Names of the language and the compiler, never the kernel's. */
@@ -635,6 +707,8 @@ static void ident(struct ctx *c, size_t i)
 			check_call(c, i, next);
 		return;
 	}
+	if (prev != i && match_ident(c->buf, &c->tok[prev], "enum"))
+		return;	/* an enum's tag, not a type's name */
 	tag = atlas_mask(ATLAS_TAG, NULL, 0, s, t->len);
 	if (prev != i && (match_ident(c->buf, &c->tok[prev], "struct") ||
 			  match_ident(c->buf, &c->tok[prev], "union"))) {
@@ -678,6 +752,50 @@ static void header(struct ctx *c, size_t i)
 	mask = atlas_mask(ATLAS_HEADER, NULL, 0, c->buf + t->pos + 1,
 			  t->len - 2);
 	report(c, i, "the header", mask, mask);
+}
+
+/*
+ * Is token i inside an #if group?  In a header, an include that depends
+ * on the configuration (#ifdef CONFIG_HAVE_ARCH_HASH) is the including
+ * kernel's choice, not the header's.
+ */
+static bool guarded(const struct ctx *c);
+
+static bool conditional(const struct ctx *c, size_t i)
+{
+	size_t k;
+	int depth = 0;
+
+	for (k = 0; k < i; k++) {
+		const struct token *t = &c->tok[k];
+		size_t w = k + 1;
+
+		if (!(t->flags & TF_BOL) || !(t->flags & TF_PP) ||
+		    !match_op(c->buf, t, '#'))
+			continue;
+		while (c->tok[w].type == TOKEN_COMMENT)
+			w++;
+		if (match_ident(c->buf, &c->tok[w], "if") ||
+		    match_ident(c->buf, &c->tok[w], "ifdef") ||
+		    match_ident(c->buf, &c->tok[w], "ifndef"))
+			depth++;
+		else if (match_ident(c->buf, &c->tok[w], "endif") && depth > 0)
+			depth--;
+	}
+	/* the include guard's #ifndef is not a condition */
+	return depth > (guarded(c) ? 1 : 0);
+}
+
+/* Does the file open with an include guard (#ifndef X / #define X)? */
+static bool guarded(const struct ctx *c)
+{
+	const struct token *t = c->tok;
+	size_t k = 0;
+
+	while (t[k].type == TOKEN_COMMENT)
+		k++;
+	return match_op(c->buf, &t[k], '#') && t[k + 1].type == TOKEN_IDENT &&
+	       match_ident(c->buf, &t[k + 1], "ifndef");
 }
 
 /* The atlas releases within the target. */
@@ -750,7 +868,8 @@ static bool not_x86_kernel(struct porter *pt)
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
-	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
+	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
+			 .unit = -1 };
 	size_t k;
 
 	if (!n || (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE)))
@@ -768,8 +887,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;	/* #ifdef X, #undef X: not uses */
 		if (h[k].kw == KW_DEFINE && (h[k].flags & H_ARG))
 			continue;	/* the file defines it */
+		if (h[k].kw == KW_DEFINE && c.header)
+			continue;	/* a header's macro: code where it is used */
 		if (c.tok[h[k].tok].type == TOKEN_HEADER) {
-			if (h[k].kw == KW_INCLUDE)
+			if (h[k].kw == KW_INCLUDE &&
+			    !(c.header && conditional(&c, h[k].tok)))
 				header(&c, h[k].tok);
 		} else {
 			ident(&c, h[k].tok);
