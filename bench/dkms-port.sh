@@ -92,7 +92,6 @@ build() {
 	if [ "${FRESH:-0}" = 1 ] || [ "$(cat "$res/key" 2>/dev/null)" != "$h" ]; then
 		rm -rf "$tree" "$res"/*
 		mkdir -p "$bdir" && cp -a "$src/." "$bdir/"
-		corpus_check "$k" "$bdir" "$res/findings"
 		echo "dkms: $name: $v on $k" >&2
 		corpus_build "$k" "$bdir" "$res/log" bash -c \
 			'export MAKEFLAGS=-j$1; eval "$2"' make "$jobs" "$cmd"
@@ -103,6 +102,9 @@ build() {
 		echo "$ok" >"$res/status"
 		echo "$h" >"$res/key"
 	fi
+	# what this modport says of the sources built (again every run: the
+	# build is kept, modport may have learnt)
+	corpus_check "$k" "$src" "$res/findings"
 	corpus_first_error "$res/log" "$bdir" "$(corpus_headers "$k")" >"$res/error"
 }
 

@@ -35,7 +35,8 @@ const char *change_kind_name(enum change_kind k)
 		[C_REMOVE_LINE] = "remove-line", [C_REMOVE_WORD] = "remove-word",
 		[C_UNWRAP] = "unwrap", [C_EXPAND] = "expand",
 		[C_DROP_ARG] = "drop-arg", [C_ADD_ARG] = "add-arg",
-		[C_QUOTE_ARG] = "quote-arg", [C_PERSON] = "person",
+		[C_QUOTE_ARG] = "quote-arg", [C_INCLUDE] = "include",
+		[C_PERSON] = "person",
 	};
 
 	return names[k];

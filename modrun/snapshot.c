@@ -397,7 +397,8 @@ static int oldest_state(const char *dir, char *oldest, size_t size)
 		    (st.st_mtim.tv_sec == t.tv_sec &&
 		     st.st_mtim.tv_nsec < t.tv_nsec)) {
 			t = st.st_mtim;
-			say(oldest, size, "%.*s", (int)(len - 4), path);
+			/* the path without ".key" (not the name's length) */
+			say(oldest, size, "%.*s", (int)(strlen(path) - 4), path);
 		}
 	}
 	if (d)
@@ -415,7 +416,8 @@ static void prune_states(const char *dir)
 	while (oldest_state(dir, base, sizeof(base)) > STATES_KEPT) {
 		for (i = 0; i < 4; i++) {
 			say(path, sizeof(path), "%s.%s", base, suffixes[i]);
-			unlink(path);
+			if (unlink(path) && i == 0)
+				return;	/* its key stays: never loop on it */
 		}
 	}
 }

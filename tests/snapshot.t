@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 need make gcc qemu-system-x86_64
 MODRUN=$TOP/build/san/bin/modrun	# the host side under ASan and UBSan
-plan 46
+plan 49
 unset MODRUN_NO_SNAPSHOT
 
 dir=$(build_modules "$TOP/tests/modules" snapshot)
@@ -128,6 +128,19 @@ t=$(grep -A1 '^# exec: "date' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
 d=$(( ${t:-0} > now ? ${t:-0} - now : now - ${t:-0} ))
 [ "$d" -le 3 ]
 is "$?" 0 "the guest's clock is the host's (within 3 s; the state is older): $t against $now"
+
+# At most four states a kernel: the least recently used go (five older
+# ones here, made up; a sixth machine's run makes its own).
+for i in 1 2 3 4 5; do
+	f=$k/snapshots/00000000000000a$i
+	: >"$f.key"; : >"$f.state"; : >"$f.ram"
+	touch -d "2020-01-0$i" "$f.key"
+done
+out=$(timeout 300 "$MODRUN" -k "$k" --append loglevel=5 "$hdir/hello.ko"); status=$?
+is "$status" 0 "a run that makes a fifth state passes (and ends)"
+is "$(states)" 4 "four states are kept"
+test -e "$k/snapshots/00000000000000a1.key" || test -e "$k/snapshots/00000000000000a1.state"
+is "$?" 1 "the least recently used went, with its files"
 
 out=$("$MODRUN" --list-kernels); status=$?
 is "$status" 0 "--list-kernels"

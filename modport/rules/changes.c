@@ -71,6 +71,8 @@ struct ctx {
 	bool need_version_h;
 	size_t version_h_at;	/* where our #include <linux/version.h> went */
 	char *shims;		/* compat #defines for after the includes */
+	const char *included[8];	/* INCLUDE rows' headers added */
+	size_t nr_included;
 };
 
 static enum rule_id rule_of(enum change_kind k)
@@ -79,6 +81,7 @@ static enum rule_id rule_of(enum change_kind k)
 	case C_RENAME:
 		return R_API_RENAME;
 	case C_HEADER:
+	case C_INCLUDE:
 		return R_API_HEADER;
 	case C_DROP_ARG:
 	case C_ADD_ARG:
@@ -508,6 +511,46 @@ static bool member_after(const struct ctx *c, size_t i)
 		!memcmp(c->buf + t->pos, "->", 2));
 }
 
+/*
+ * The file uses a name that header declares: unless it includes it (or
+ * an earlier use made it do so), #include <header> goes after the last
+ * #include <...> before the use; with none, a person places it.
+ */
+static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
+{
+	char want[128];
+	const struct token *t;
+	size_t at, last = SCAN_NONE;
+	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
+	char *text;
+
+	if (n < 0 || (size_t)n >= sizeof(want))
+		return;
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		if (t->type != TOKEN_HEADER)
+			continue;
+		if (t->len == (size_t)n && !memcmp(c->buf + t->pos, want, t->len))
+			return;		/* included already */
+		if (t->pos < c->tok[i].pos && c->buf[t->pos] == '<')
+			last = t->pos;
+	}
+	if (last == SCAN_NONE || c->r.lo < change_since(ch)) {
+		finding(c, i, ch, false, NULL);	/* older: no such header */
+		return;
+	}
+	for (n = 0; n < (int)c->nr_included; n++)
+		if (!strcmp(c->included[n], ch->new))
+			return;		/* one use per file is enough */
+	if (c->nr_included < sizeof(c->included) / sizeof(c->included[0]))
+		c->included[c->nr_included++] = ch->new;
+	finding(c, i, ch, true, NULL);
+	at = after_eol(c->buf, c->pt->len, line_end(c->buf, c->pt->len, last));
+	text = porter_printf(c->pt, "#include %s%s", want, c->pt->eol);
+	if (text)
+		add_edit(c->pt, at, 0, text);
+	free(text);
+}
+
 static void one(struct ctx *c, const struct hit *h)
 {
 	const struct token *t = &c->tok[h->tok];
@@ -528,7 +571,9 @@ static void one(struct ctx *c, const struct hit *h)
 		return;		/* a directive's name: left to a person */
 	if (member_after(c, h->tok))
 		return;		/* x.proc_net, p->name: a member, not the name */
-	if (ch->kind == C_RENAME)
+	if (ch->kind == C_INCLUDE)
+		include_for(c, h->tok, ch);
+	else if (ch->kind == C_RENAME)
 		rename_call(c, h->tok, ch, open);
 	else if (ch->kind == C_DROP_ARG || ch->kind == C_ADD_ARG ||
 		 ch->kind == C_QUOTE_ARG)

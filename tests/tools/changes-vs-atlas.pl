@@ -80,6 +80,18 @@ for my $row (@rows) {
 					if grep { $_ eq $was } split /,/, $set;
 			}
 		}
+	} elsif ($kind eq 'INCLUDE') {
+		# the name stays; what went away is another header bringing in
+		# its own: the atlas records declarations, not inclusions - the
+		# new header must be there from since on
+		my $key = "h:$new";
+		if (exists $mask{$key}) {
+			for my $k (0 .. $#rel) {
+				push @bad, "<$new> is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$mask{$key}{$k};
+			}
+		}
+		$skip = "INCLUDE: <$new> is in every release the atlas has" unless exists $mask{$key} || @bad;
 	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {
 		$skip = "$kind: nothing the atlas records went away" if $gone eq '' || $kind ne 'PERSON';
 		$skip //= 'reported only';

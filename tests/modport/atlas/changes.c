@@ -4,6 +4,7 @@
 #include <linux/modversions.h>
 #include <linux/device.h>
 #include <linux/pci.h>
+#include <linux/crypto.h>
 #include <linux/semaphore.h>
 #include <linux/string.h>
 #include <asm/unaligned.h>
@@ -29,6 +30,12 @@ static int __devinit demo_probe(struct pci_dev *pdev,
 
 static void __devexit demo_remove(struct pci_dev *pdev)
 {
+}
+
+static void *demo_ctx(struct crypto_tfm *tfm, char *label, const char *from)
+{
+	strncpy(label, from, 8);
+	return crypto_tfm_ctx(tfm);
 }
 
 static struct pci_driver demo_driver = {
