@@ -322,14 +322,18 @@ static void do_include(struct walk *w, size_t hash)
 	struct scan *sc = &w->pt->sc;
 	const struct token *t;
 
-	if (w->arg == SCAN_NONE || w->tl->tok[w->arg].type != TOKEN_HEADER)
+	if (w->arg == SCAN_NONE)
 		return;
 	t = &w->tl->tok[w->arg];
+	if (t->type == TOKEN_STRING && !w->nr_cond && !w->live_depth)
+		sc->last_any_include = hash;	/* it may bring the kernel's */
+	if (t->type != TOKEN_HEADER)
+		return;
 	if (token_is(w->buf, t, "<linux/init.h>"))
 		sc->has_init_h = true;
 	if (w->nr_cond || w->live_depth)
 		return;
-	sc->last_include = hash;
+	sc->last_include = sc->last_any_include = hash;
 	if (sc->first_linux_include == SCAN_NONE &&
 	    t->len > strlen(LINUX_DIR) &&
 	    !memcmp(w->buf + t->pos, LINUX_DIR, strlen(LINUX_DIR)))
@@ -483,6 +487,7 @@ static void walk_tokens(struct porter *pt)
 	size_t i;
 
 	sc->first_linux_include = sc->last_include = SCAN_NONE;
+	sc->last_any_include = SCAN_NONE;
 	sc->open_tok = SCAN_NONE;
 	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tok[i];

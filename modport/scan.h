@@ -21,6 +21,7 @@ struct scan {
 	bool has_init_h;
 	size_t first_linux_include;	/* '#' token, top level, or NONE */
 	size_t last_include;		/* '#' token, top level, or NONE */
+	size_t last_any_include;	/* the same, "local.h" ones too */
 	size_t open_tok;		/* unterminated token, or NONE */
 	size_t (*dead)[2];		/* token ranges in #if 0 groups */
 	size_t nr_dead, alloc_dead;

@@ -95,8 +95,8 @@ void target_shims(struct target *tg)
 		;
 	if (r == NR_RULES)
 		return;		/* the common case: no compat block */
-	if (pt->sc.last_include != SCAN_NONE) {
-		pos = line_end(pt->buf, pt->len, pt->tl->tok[pt->sc.last_include].pos);
+	if (pt->sc.last_any_include != SCAN_NONE) {
+		pos = line_end(pt->buf, pt->len, pt->tl->tok[pt->sc.last_any_include].pos);
 		eol_first = pos == pt->len;
 		pos = after_eol(pt->buf, pt->len, pos);
 	} else {

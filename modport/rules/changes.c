@@ -456,9 +456,9 @@ static void shims(struct ctx *c)
 
 	if (!c->shims)
 		return;
-	if (c->pt->sc.last_include != SCAN_NONE) {
+	if (c->pt->sc.last_any_include != SCAN_NONE) {
 		pos = line_end(c->buf, c->pt->len,
-			       c->tok[c->pt->sc.last_include].pos);
+			       c->tok[c->pt->sc.last_any_include].pos);
 		eol_first = pos == c->pt->len;
 		pos = after_eol(c->buf, c->pt->len, pos);
 	} else {
