@@ -420,6 +420,31 @@ static void create_params(struct ctx *c, size_t f)
 	}
 }
 
+/*
+ * Is token x inside an #if group opened within the function at func?
+ * (dahdi: "#ifdef HAVE_NET_DEVICE_OPS ... #else dev->set_multicast_list =
+ * ..." - the other branch gives the net_device_ops already.)
+ */
+static bool under_pp_cond(const struct ctx *c, size_t func, size_t x)
+{
+	size_t k, w;
+	int depth = 0;
+
+	for (k = func; k < x; k++) {
+		if (!(c->tok[k].flags & TF_BOL) || !(c->tok[k].flags & TF_PP) ||
+		    !match_op(c->buf, &c->tok[k], '#'))
+			continue;
+		for (w = k + 1; c->tok[w].type == TOKEN_COMMENT; w++)
+			;
+		if (ident(c, w, "if") || ident(c, w, "ifdef") ||
+		    ident(c, w, "ifndef"))
+			depth++;
+		else if (ident(c, w, "endif") && depth > 0)
+			depth--;
+	}
+	return depth > 0;
+}
+
 /* Can every set of the group be converted?  Else why not. */
 static const char *group_blocker(const struct ctx *c, const struct set *s,
 				 size_t n, size_t start)
@@ -433,6 +458,8 @@ static const char *group_blocker(const struct ctx *c, const struct set *s,
 
 		if (!s[j].top)
 			return "a method is set under a condition, or inside a nested block: a net_device_ops is one fixed set of methods";
+		if (under_pp_cond(c, s[j].func, s[j].x))
+			return "a method is set under #if or #ifdef: another branch may give the net_device_ops already";
 		if (s[j].v == SCAN_NONE && !s[j].null &&
 		    !(m->header && !*m->ndo))
 			return "a method is set to an expression, not to a function's name";
