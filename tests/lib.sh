@@ -61,6 +61,8 @@ skip() { T_NUM=$((T_NUM + 1)); echo "ok $T_NUM # SKIP $1"; }
 T_NULL=$(mktemp)
 no_null() { case $* in *'(null)'*) printf '%s\n' "$*" | grep -F '(null)' | head -3 >>"$T_NULL" ;; esac; }
 diag() { no_null "$@"; printf '%s\n' "$@" | sed 's/^/# /'; }
+# explain TEXT: diag on stderr, which prove shows without -v (for a failure)
+explain() { diag "$@" >&2; }
 
 ok() {	# ok CONDITION-STATUS NAME
 	T_NUM=$((T_NUM + 1))
