@@ -198,6 +198,8 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 	}
 	if (hn->kind == HK_MACRO && hn->arity != ARITY_NONE)
 		note_arity(hn->name, hn->arity);
+	if (hn->kind == HK_MACRO && hn->member_path)
+		note(ATLAS_MEMBER_MACRO, NULL, hn->name);
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
 		note_arity(hn->name, hn->arity);
 		note_ret(hn->name, hn->ret);
@@ -583,7 +585,7 @@ static bool is_ident_kind(char k)
 {
 	return k == ATLAS_MACRO || k == ATLAS_FMACRO || k == ATLAS_FUNC ||
 	       k == ATLAS_INLINE || k == ATLAS_TYPEDEF || k == ATLAS_ENUM ||
-	       k == ATLAS_VAR;
+	       k == ATLAS_VAR || k == ATLAS_MEMBER_MACRO;
 }
 
 struct union_src {
@@ -677,12 +679,31 @@ static bool interesting(const char *name, unsigned int nrel)
 	       id->mask != all;
 }
 
+/*
+ * A member-spelling macro (#define flowi4_tos __fl_common.flowic_tos) that
+ * a real member of that name replaced later (rpc_clnt's cl_prog) spells
+ * nothing that can go missing: it is not written as one.
+ */
+static bool member_macro(const char *name)
+{
+	const struct entry *d = find(ATLAS_MEMBER_MACRO, name);
+	const struct entry *m = find(ATLAS_ANY_MEMBER, name);
+	uint32_t later;
+
+	if (!d)
+		return false;
+	if (!m)
+		return true;
+	later = ~((d->mask & -d->mask) * 2 - 1);	/* after its first */
+	return !(m->mask & later & ~d->mask);
+}
+
 /* The kinds of an identifier: "<TAB>f n:a-c" (a kind's releases when not all of the name's). */
 static void put_kinds(FILE *f, const char *name, uint32_t mask)
 {
 	static const char kinds[] = {
 		ATLAS_MACRO, ATLAS_FMACRO, ATLAS_FUNC, ATLAS_INLINE,
-		ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR,
+		ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR, ATLAS_MEMBER_MACRO,
 	};
 	const char *sep = "\t";
 	size_t k;
@@ -690,7 +711,8 @@ static void put_kinds(FILE *f, const char *name, uint32_t mask)
 	for (k = 0; k < sizeof(kinds); k++) {
 		const struct entry *e = find(kinds[k], name);
 
-		if (!e || e->arity || e->ret)
+		if (!e || e->arity || e->ret ||
+		    (kinds[k] == ATLAS_MEMBER_MACRO && !member_macro(name)))
 			continue;
 		fprintf(f, "%s%c", sep, kinds[k]);
 		if (e->mask != mask) {
@@ -713,7 +735,8 @@ static bool usable(const struct entry *e, const char *name)
 	const struct entry *t = find(ATLAS_TYPEDEF, name);
 
 	return find(ATLAS_EXPORT, name) || find(ATLAS_TAG, name) ||
-	       find(GONE_MEMBER, name) || (t && !t->arity) || kept(e);
+	       find(GONE_MEMBER, name) || (t && !t->arity) || kept(e) ||
+	       member_macro(name);	/* flowi4_tos */
 }
 
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)

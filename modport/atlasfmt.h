@@ -5,7 +5,7 @@
  *
  *	releases 2.4.22 2.6.0 ... 7.3		release k is the letter 'a' + k
  *	K<TAB>NAME<TAB>RANGES			K: a kind below; RANGES: a-e,g
- *	i<TAB>NAME<TAB>RANGES<TAB>KINDS		the name, of any kind: m p f n t e v
+ *	i<TAB>NAME<TAB>RANGES<TAB>KINDS		the name, of any kind: m p f n t e v d
  *						(KINDS: "f n:a-c", a kind's
  *						ranges where they differ)
  *	M<TAB>MEMBER<TAB>RANGES			a member of any struct or union
@@ -44,6 +44,7 @@ enum atlas_kind {
 	ATLAS_TYPEDEF = 't',
 	ATLAS_ENUM = 'e',
 	ATLAS_VAR = 'v',
+	ATLAS_MEMBER_MACRO = 'd',	/* #define NAME a.b: spells a member */
 	ATLAS_TAG = 's',
 	ATLAS_OPAQUE = 'O',	/* the struct's members are not all known */
 	ATLAS_MEMBER = '.',

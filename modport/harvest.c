@@ -691,6 +691,32 @@ static void note_alias(struct hv *h, size_t k, const char *name)
 	tok_text(h->buf, &t[k + 1], a->to, sizeof(a->to));
 }
 
+/*
+ * Is the body of "#define NAME ..." (NAME at k) a member path, "a.b" or
+ * "a.b.c" (#define flowi4_tos __fl_common.flowic_tos)?  "p->m" is not:
+ * it names a variable.
+ */
+static int member_path(const struct hv *h, size_t k)
+{
+	const struct token *t = h->tok;
+	size_t j = k + 1;
+	int dots = 0;
+
+	for (;;) {
+		if (t[j].type != TOKEN_IDENT || !(t[j].flags & TF_PP) ||
+		    (t[j].flags & TF_BOL))
+			return 0;
+		j++;
+		if (t[j].type == TOKEN_EOF || !(t[j].flags & TF_PP) ||
+		    (t[j].flags & TF_BOL) || t[j].type == TOKEN_COMMENT)
+			return dots > 0;
+		if (!match_op(h->buf, &t[j], '.'))
+			return 0;
+		dots++;
+		j++;
+	}
+}
+
 static void directive(struct hv *h, size_t i)
 {
 	const struct token *t = h->tok;
@@ -730,6 +756,7 @@ static void directive(struct hv *h, size_t i)
 		hn.arity += n;
 	} else {
 		note_alias(h, k, name);
+		hn.member_path = member_path(h, k);
 	}
 	h->fn(h->ctx, &hn);
 }

@@ -40,6 +40,7 @@ struct harvest_name {
 	const char *tag;	/* HK_MEMBER, HK_OPAQUE: the struct's tag (or typedef) */
 	int arity;		/* HK_MACRO, HK_FUNC, HK_INLINE */
 	const char *ret;	/* HK_FUNC, HK_INLINE: "struct page *" */
+	int member_path;	/* HK_MACRO: "#define NAME a.b", a member's spelling */
 };
 
 typedef void harvest_fn(void *ctx, const struct harvest_name *hn);

@@ -13,13 +13,14 @@
 #    f(T) is an argument and enum T a tag, sizeof(T) is a type;
 #  - another architecture's file (an <asm/...> header x86 never had) and a
 #    program (a local header includes the C library's) are not judged;
-# and the atlas records what the kernel's headers spell indirectly: members
+# and the atlas records what the kernel's headers spell indirectly: a
+# macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
 # body a macro fills.
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 20
+plan 22
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -43,7 +44,12 @@ like "$out" "types.c:11:26: warning: the name 'ctl_table' went away between Linu
 	"sizeof(ctl_table) is the type (NAME_OF(ctl_table) and enum ctl_table before it are not)"
 is "$(grep -c 'warning:' <<<"$out")" 2 "nothing else"
 
+flow=$("$modport" check --target=7.3 --rules=gone "$p/src/flow.c" 2>&1)
+like "$flow" "flow.c:7:16: warning: the member 'flowi4_tos' of struct flowi4 went away between Linux 6.12 and 7.3" \
+	"#define flowi4_tos __fl_common.flowic_tos, gone in 7.3: the member it spelt is reported"
+
 atlas=$(xz -dc modport/atlas.txt.xz)
+unlike "$atlas" $'^i\tcl_prog\t[^\t]*\t.*d' "a member macro that a real member replaced (rpc_clnt's cl_prog, 2.6.11) spells nothing gone"
 unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is a member: kset_uevent_ops kept it"
 unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \
 	"struct __snd_pcm_mmap_status64 {...} after #define __snd_pcm_mmap_status64 snd_pcm_mmap_status: the struct kept tstamp"

@@ -636,7 +636,17 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 				c->tok[tag].len);
 	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
 			 c->tok[tag].len, c->buf + m->pos, m->len);
-	if (!had || shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
+	if (!had) {
+		/* a macro that spells a member: #define flowi4_tos ... */
+		had = atlas_ident_kinds(c->buf + m->pos, m->len, "d");
+		if (!had || shadowed(c, c->buf + m->pos, m->len))
+			return;
+		report_of(c, i, "the member", &c->tok[tag], had,
+			  atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos,
+				     m->len));
+		return;
+	}
+	if (shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
 		return;
 	/* present: where TAG still has m (or a macro spells it), or is unknown */
 	report_of(c, i, "the member", &c->tok[tag], had, had | ~tag_mask |
