@@ -116,7 +116,8 @@ a=$("$MODRUN" -k "$k" --log "$k/a.log" -x "$rnd" -x 'date +%s' "$hdir/hello.ko")
 now=$(date +%s)
 "$MODRUN" -k "$k" --log "$k/b.log" -x "$rnd" "$hdir/hello.ko" >/dev/null
 diag "$a"
-is "$status" 0 "a restored run with commands passes" || explain "$a" "$(cat "$k/a.log" 2>/dev/null)"
+is "$status" 0 "a restored run with commands passes"
+[ "$status" = 0 ] || explain "$a" "$(cat "$k/a.log" 2>/dev/null)"
 like "$a" '^# snapshot: restored ' "(restored)"
 ra=$(grep -A1 '^# exec: "head' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
 rb=$(grep -A1 '^# exec: "head' "$k/b.log" | sed -n 's/^# out: //p' | tr -d '\r')
