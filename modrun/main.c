@@ -370,42 +370,33 @@ static void boot_with_fallback(struct qemu_config *qc, struct session *ss,
 }
 
 /*
- * busybox, first used: fetched into the cache that holds the kernel
- * (KERNEL_DIR/../..) by scripts/provision-busybox.  A failure shows when
- * busybox is then read.
- */
-static void provision_busybox(const char *kernel_dir)
-{
-	struct kernel_place kp;
-	char cache[PATH_MAX];
-
-	if (kernels_locate(&kp, "/proc/self/exe") ||
-	    snprintf(cache, sizeof(cache), "%s/../..", kernel_dir) >= (int)sizeof(cache) ||
-	    !realpath(cache, kp.cache))
-		return;
-	kernels_run_script(&kp, "provision-busybox", NULL);
-}
-
-/*
- * busybox for --exec: $MODRUN_BUSYBOX, else the cache's
- * (scripts/provision-busybox), and the list of its commands beside it
- * ("applets"); without the list, /init makes the links.
+ * busybox for --exec: $MODRUN_BUSYBOX, else modrun's cache's (fetched on
+ * first use by scripts/provision-busybox), and the list of its commands
+ * beside it ("applets"); without the list, /init makes the links.  Not
+ * beside a kernel folder given with -k: that may be anywhere (a temporary
+ * folder's ../.. is /, which only root could write).
  */
 static void read_busybox(const char *kernel_dir, void **data, size_t *size,
 			 char **applets)
 {
 	const char *env = getenv("MODRUN_BUSYBOX");
+	struct kernel_place kp;
 	char path[4096], *slash;
 	size_t len;
 	int ret;
 
-	if (env)
+	if (env) {
 		snprintf(path, sizeof(path), "%s", env);
-	else
+	} else if (!kernels_locate(&kp, "/proc/self/exe") &&
+		   strlen(kp.cache) + 17 <= sizeof(path)) {
+		memcpy(path, kp.cache, strlen(kp.cache));
+		strcpy(path + strlen(kp.cache), "/busybox/busybox");
+		if (access(path, X_OK))
+			kernels_run_script(&kp, "provision-busybox", NULL);
+	} else {
 		snprintf(path, sizeof(path), "%s/../../busybox/busybox",
 			 kernel_dir);
-	if (!env && access(path, X_OK))
-		provision_busybox(kernel_dir);
+	}
 	ret = plan_read_file(path, data, size);
 	if (ret)
 		errx(2, "%s: cannot read busybox, the guest's shell for --exec: %s: run scripts/provision-busybox, or set MODRUN_BUSYBOX",

@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 need make gcc qemu-system-x86_64
 MODRUN=$TOP/build/san/bin/modrun	# the host side under ASan and UBSan
-plan 49
+plan 50
 unset MODRUN_NO_SNAPSHOT
 
 dir=$(build_modules "$TOP/tests/modules" snapshot)
@@ -118,6 +118,11 @@ now=$(date +%s)
 diag "$a"
 is "$status" 0 "a restored run with commands passes"
 [ "$status" = 0 ] || explain "$a" "$(cat "$k/a.log" 2>/dev/null)"
+# busybox for -x comes from modrun's cache, not from beside a -k folder
+# (whose ../.. is / here: root made /busybox there, a user could not)
+bb=$(cd "$k/../.." && pwd -P)/busybox
+test -e "$bb"
+is "$?" 1 "busybox was not put beside the -k folder ($bb)"
 like "$a" '^# snapshot: restored ' "(restored)"
 ra=$(grep -A1 '^# exec: "head' "$k/a.log" | sed -n 's/^# out: //p' | tr -d '\r')
 rb=$(grep -A1 '^# exec: "head' "$k/b.log" | sed -n 's/^# out: //p' | tr -d '\r')
