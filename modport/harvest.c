@@ -681,10 +681,12 @@ static void note_alias(struct hv *h, size_t k, const char *name)
 		return;
 	if (h->nr_alias == MAX_ALIASES)
 		return;
-	if (!h->alias) {
-		h->alias = calloc(MAX_ALIASES, sizeof(*h->alias));
-		if (!h->alias)
+	if (!(h->nr_alias & (h->nr_alias - 1))) {	/* 0, 1, 2, 4...: grow */
+		a = realloc(h->alias, (h->nr_alias ? 2 * h->nr_alias : 1) *
+					      sizeof(*a));
+		if (!a)
 			return;	/* the aliases are a refinement only */
+		h->alias = a;
 	}
 	a = &h->alias[h->nr_alias++];
 	snprintf(a->from, sizeof(a->from), "%s", name);

@@ -80,6 +80,52 @@ size_t pp_next(const struct token_list *tl, size_t i)
 	return i;
 }
 
+int pp_open_groups(const char *buf, const struct token_list *tl, size_t from,
+		   size_t to)
+{
+	size_t k, w;
+	int depth = 0;
+
+	for (k = from; k < to; k++) {
+		const struct token *t = &tl->tok[k];
+
+		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    !match_op(buf, t, '#') || (w = pp_next(tl, k)) == SCAN_NONE)
+			continue;
+		if (match_ident(buf, &tl->tok[w], "if") ||
+		    match_ident(buf, &tl->tok[w], "ifdef") ||
+		    match_ident(buf, &tl->tok[w], "ifndef"))
+			depth++;
+		else if (match_ident(buf, &tl->tok[w], "endif") && depth > 0)
+			depth--;
+	}
+	return depth;
+}
+
+size_t expect_tokens(const char *buf, const struct token_list *tl, size_t i,
+		     const char *const *want, size_t *ids, size_t nr_ids)
+{
+	size_t n = 0;
+
+	for (; *want; want++) {
+		const struct token *t;
+
+		if (i == SCAN_NONE)
+			return SCAN_NONE;
+		i = next_code(tl, i);
+		t = &tl->tok[i];
+		if (!**want) {
+			if (t->type != TOKEN_IDENT || n == nr_ids)
+				return SCAN_NONE;
+			ids[n++] = i;
+		} else if (!(t->type == TOKEN_SPECIAL && token_is(buf, t, *want)) &&
+			   !match_ident(buf, t, *want)) {
+			return SCAN_NONE;
+		}
+	}
+	return i;
+}
+
 /* The #if 0 ranges are sorted and disjoint: a binary search. */
 bool scan_is_dead(const struct scan *sc, size_t i)
 {

@@ -50,6 +50,16 @@ size_t match_open(const char *buf, const struct token_list *tl, size_t i,
 		  char open, char close);
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
 size_t pp_next(const struct token_list *tl, size_t i);
+/* How many #if groups opened in tokens [from, to) are still open at to. */
+int pp_open_groups(const char *buf, const struct token_list *tl, size_t from,
+		   size_t to);
+/*
+ * The code tokens after i, one per word of want (NULL-terminated): an
+ * operator or identifier spelt so, or "" for any identifier, whose index
+ * goes to ids (at most nr_ids).  The last token matched, or SCAN_NONE.
+ */
+size_t expect_tokens(const char *buf, const struct token_list *tl, size_t i,
+		     const char *const *want, size_t *ids, size_t nr_ids);
 /* The call at identifier i: its '(' and ')', or false. */
 bool call_parens(const char *buf, const struct token_list *tl, size_t i,
 		 size_t *open, size_t *close);

@@ -311,19 +311,7 @@ static void old_ioctls(struct ctx *c, const struct hit *h, size_t n)
 static size_t expect(const struct ctx *c, size_t i, const char *const *want,
 		     size_t *ids, size_t nr_ids)
 {
-	size_t n = 0;
-
-	for (; *want; want++) {
-		i = next(c, i);
-		if (!**want) {
-			if (c->tok[i].type != TOKEN_IDENT || n == nr_ids)
-				return SCAN_NONE;
-			ids[n++] = i;
-		} else if (!op(c, i, *want) && !ident(c, i, *want)) {
-			return SCAN_NONE;
-		}
-	}
-	return i;
+	return expect_tokens(c->buf, c->tl, i, want, ids, nr_ids);
 }
 
 /*

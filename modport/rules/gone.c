@@ -46,7 +46,7 @@ struct ctx {
 	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
 	struct shadow said;	/* what is reported: once a file, at its first use */
-	int unit;		/* -1 not known yet, 0 #included by a sibling .c */
+	int unit;		/* judged(): -1 not known yet */
 };
 
 static uint64_t hash_name(const char *s, size_t len)
@@ -275,12 +275,16 @@ static bool file_includes(const char *path, const char *name)
 	return found;
 }
 
+static bool program_by_headers(struct porter *pt);
+
 /*
- * Is the file a unit of its own?  A .c that a sibling .c #includes
+ * Is the file judged on its own?  A .c that a sibling .c #includes
  * (sound/core/pcm_compat.c in pcm_native.c) is part of that unit, and its
- * names come from there.  Asked at the first finding only.
+ * names come from there; a file whose local header includes the C
+ * library's is a program.  Asked at the first finding only: it reads
+ * other files.
  */
-static bool own_unit(struct ctx *c)
+static bool judged(struct ctx *c)
 {
 	const char *path = c->pt->path, *slash, *base;
 	char *dir, *sib;
@@ -290,8 +294,10 @@ static bool own_unit(struct ctx *c)
 	if (c->unit >= 0)
 		return c->unit;
 	c->unit = 1;
-	if (!path || c->header)
-		return true;
+	if (!path || c->header) {
+		c->unit = !program_by_headers(c->pt);
+		return c->unit;
+	}
 	slash = strrchr(path, '/');
 	base = slash ? slash + 1 : path;
 	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
@@ -310,6 +316,8 @@ static bool own_unit(struct ctx *c)
 	if (d)
 		closedir(d);
 	free(dir);
+	if (c->unit && program_by_headers(c->pt))
+		c->unit = 0;
 	return c->unit;
 }
 
@@ -347,7 +355,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
 		return;
-	if (!own_unit(c) || !first_report(c, what, t, of))
+	if (!judged(c) || !first_report(c, what, t, of))
 		return;
 	ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
@@ -458,7 +466,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    in_version_branch(c, t->pos) ||
-		    shadowed(c, c->buf + t->pos, t->len) || !own_unit(c))
+		    shadowed(c, c->buf + t->pos, t->len) || !judged(c))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
@@ -773,27 +781,8 @@ static bool guarded(const struct ctx *c);
 
 static bool conditional(const struct ctx *c, size_t i)
 {
-	size_t k;
-	int depth = 0;
-
-	for (k = 0; k < i; k++) {
-		const struct token *t = &c->tok[k];
-		size_t w = k + 1;
-
-		if (!(t->flags & TF_BOL) || !(t->flags & TF_PP) ||
-		    !match_op(c->buf, t, '#'))
-			continue;
-		while (c->tok[w].type == TOKEN_COMMENT)
-			w++;
-		if (match_ident(c->buf, &c->tok[w], "if") ||
-		    match_ident(c->buf, &c->tok[w], "ifdef") ||
-		    match_ident(c->buf, &c->tok[w], "ifndef"))
-			depth++;
-		else if (match_ident(c->buf, &c->tok[w], "endif") && depth > 0)
-			depth--;
-	}
 	/* the include guard's #ifndef is not a condition */
-	return depth > (guarded(c) ? 1 : 0);
+	return pp_open_groups(c->buf, c->pt->tl, 0, i) > (guarded(c) ? 1 : 0);
 }
 
 /* Does the file open with an include guard (#ifndef X / #define X)? */
@@ -851,24 +840,31 @@ static bool foreign_asm(const char *buf, const struct token *t)
 }
 
 /*
- * Is the file not kernel code for x86: a program (it or a local header
- * includes the C library's headers), or another architecture's (in its
- * arch/ folder, or including an asm header x86 never had)?  The atlas
- * would judge it by the wrong kernel.
+ * Is the file not kernel code for x86: a program (it includes the C
+ * library's headers), or another architecture's (in its arch/ folder, or
+ * including an asm header x86 never had)?  The atlas would judge it by the
+ * wrong kernel.  (A program whose local header includes them: judged().)
  */
-static bool not_x86_kernel(struct porter *pt)
+static bool not_x86_kernel(const struct porter *pt)
 {
 	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
-	const struct header_set *hs;
 	const struct token *t;
-	size_t k;
 
 	if (a && (a == pt->path || a[-1] == '/') && strncmp(a + 5, "x86/", 4))
 		return true;
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
 		if (libc_header(pt->buf, t) || foreign_asm(pt->buf, t))
 			return true;
-	hs = file_headers(pt);
+	return false;
+}
+
+/* Does a local header of the file include the C library's headers? */
+static bool program_by_headers(struct porter *pt)
+{
+	const struct header_set *hs = file_headers(pt);
+	const struct token *t;
+	size_t k;
+
 	for (k = 0; hs && k < hs->nr; k++)
 		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
 			if (libc_header(hs->h[k].buf, t))

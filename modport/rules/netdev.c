@@ -427,22 +427,7 @@ static void create_params(struct ctx *c, size_t f)
  */
 static bool under_pp_cond(const struct ctx *c, size_t func, size_t x)
 {
-	size_t k, w;
-	int depth = 0;
-
-	for (k = func; k < x; k++) {
-		if (!(c->tok[k].flags & TF_BOL) || !(c->tok[k].flags & TF_PP) ||
-		    !match_op(c->buf, &c->tok[k], '#'))
-			continue;
-		for (w = k + 1; c->tok[w].type == TOKEN_COMMENT; w++)
-			;
-		if (ident(c, w, "if") || ident(c, w, "ifdef") ||
-		    ident(c, w, "ifndef"))
-			depth++;
-		else if (ident(c, w, "endif") && depth > 0)
-			depth--;
-	}
-	return depth > 0;
+	return pp_open_groups(c->buf, c->tl, func, x) > 0;
 }
 
 /* Can every set of the group be converted?  Else why not. */
@@ -895,19 +880,7 @@ static void dev_addr(struct ctx *c, const struct hit *h)
 static size_t expect(const struct ctx *c, size_t i, const char *const *want,
 		     size_t *ids, size_t nr_ids)
 {
-	size_t n = 0;
-
-	for (; *want; want++) {
-		i = next(c, i);
-		if (!**want) {
-			if (c->tok[i].type != TOKEN_IDENT || n == nr_ids)
-				return SCAN_NONE;
-			ids[n++] = i;
-		} else if (!op(c, i, *want) && !ident(c, i, *want)) {
-			return SCAN_NONE;
-		}
-	}
-	return i;
+	return expect_tokens(c->buf, c->tl, i, want, ids, nr_ids);
 }
 
 /*
