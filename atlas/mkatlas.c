@@ -10,7 +10,8 @@
  * (modport/harvest.h) and writes which releases have each header path,
  * macro, function, typedef, enum constant, extern variable, struct or
  * union tag and member and exported symbol, and, where they change, the
- * arities and return types.  Facts only: names, releases, arities.  The
+ * arities and return types of functions and the signatures of methods
+ * (a struct's members that point to functions).  Facts only: names, releases, arities.  The
  * output is sorted, so the same trees give the same bytes.
  */
 #include <dirent.h>
@@ -179,6 +180,27 @@ static void note_ret(const char *name, const char *ret)
 		e->ret[cur] = ret_id(ret);
 }
 
+/*
+ * A method member's signature in this release.  A tag that two headers
+ * define with different methods (another architecture's struct clk_ops)
+ * says nothing of either: its line is not written.
+ */
+#define AMBIGUOUS UINT32_MAX
+
+static void note_sig(const char *tag, const char *name, const char *sig)
+{
+	struct entry *e = note(ATLAS_METHOD, tag, name);
+
+	uint32_t id = ret_id(sig);
+
+	if (!e->ret)
+		e->ret = xcalloc(ATLAS_MAX_RELEASES, sizeof(*e->ret));
+	if (!e->ret[cur])
+		e->ret[cur] = id;
+	else if (e->ret[cur] != id)
+		e->ret[cur] = AMBIGUOUS;	/* two structs of that tag */
+}
+
 static void harvested(void *ctx, const struct harvest_name *hn)
 {
 	static const char kind[NR_HK] = {
@@ -200,6 +222,8 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 		note_arity(hn->name, hn->arity);
 	if (hn->kind == HK_MACRO && hn->member_path)
 		note(ATLAS_MEMBER_MACRO, NULL, hn->name);
+	if (hn->kind == HK_MEMBER && hn->ret)
+		note_sig(hn->tag, hn->name, hn->ret);
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
 		note_arity(hn->name, hn->arity);
 		note_ret(hn->name, hn->ret);
@@ -443,7 +467,10 @@ static void put_values(FILE *f, const char *key, const uint32_t *v,
 	}
 	if (!differ)
 		return;
-	fprintf(f, "%c\t%s\t", key[0], key + 3);
+	for (k = 0; k < nrel; k++)
+		if (v[k] == AMBIGUOUS)
+			return;
+	fprintf(f, "%c\t%s\t", key[0], key[2] == '\t' ? key + 3 : key + 2);
 	for (k = 0; k < nrel; k++) {
 		if (!v[k] || (done & (1u << k)))
 			continue;

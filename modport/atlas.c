@@ -94,7 +94,7 @@ static const char *line_name(const char *l, size_t *len)
 {
 	const char *p = l + 2;
 
-	if (l[0] == ATLAS_MEMBER)
+	if (l[0] == ATLAS_MEMBER || l[0] == ATLAS_METHOD)
 		p += strcspn(p, "\t") + 1;
 	*len = strcspn(p, "\t\n");
 	return p;
@@ -136,7 +136,8 @@ static int read_blob(void)
 				return -EINVAL;
 			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
 			names_add(hash_name(hdr, len + 2));
-		} else if (p[0] != ATLAS_EXPORT && p[0] != ATLAS_RET) {
+		} else if (p[0] != ATLAS_EXPORT && p[0] != ATLAS_RET &&
+			   p[0] != ATLAS_METHOD) {
 			const char *s = line_name(p, &len);
 
 			names_add(hash_name(s, len));
@@ -199,7 +200,7 @@ static int cmp_line(char kind, const char *tag, size_t tag_len,
 
 	if (kind != l[0])
 		return (unsigned char)kind - (unsigned char)l[0];
-	if (kind == ATLAS_MEMBER) {
+	if (kind == ATLAS_MEMBER || kind == ATLAS_METHOD) {
 		n = field_len(f);
 		c = cmp_span(tag, tag_len, f, n);
 		if (c)
@@ -230,7 +231,8 @@ static int index_keys(void)
 		const char *l = line[i], *tag = l + 2;
 		const char *name = line_name(l, &len);
 
-		tag_len = l[0] == ATLAS_MEMBER ? field_len(tag) : 0;
+		tag_len = l[0] == ATLAS_MEMBER || l[0] == ATLAS_METHOD ?
+			  field_len(tag) : 0;
 		for (j = hash_key(l[0], tag, tag_len, name, len) &
 			 (keys_size - 1); by_key[j]; j = (j + 1) & (keys_size - 1))
 			;
@@ -382,4 +384,36 @@ bool atlas_knows(const char *s, size_t len)
 	if (!loaded && atlas_load())
 		return false;
 	return loaded > 0 && names_has(hash_name(s, len));
+}
+
+bool atlas_method(const char *tag, size_t tag_len, const char *name,
+		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_METHOD, tag, tag_len, name, len), *colon;
+	const char *end;
+	unsigned int k;
+
+	if (!p)
+		return false;
+	memset(sigs, 0, ATLAS_MAX_RELEASES * sizeof(*sigs));
+	for (p = line_value(p); *p && *p != '\n';) {
+		size_t n = strcspn(p, ";\n");
+		uint32_t mask;
+
+		for (colon = p + n; colon > p && *colon != ':'; colon--)
+			;
+		if (colon == p)
+			break;
+		mask = parse_ranges(colon + 1, &end);
+		for (k = 0; k < ATLAS_MAX_RELEASES; k++)
+			if (mask & (1u << k)) {
+				sigs[k].text = p;
+				sigs[k].len = (size_t)(colon - p);
+			}
+		p += n;
+		if (*p != ';')
+			break;
+		p++;
+	}
+	return true;
 }

@@ -46,6 +46,20 @@ uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want);
 bool atlas_arity(const char *name, size_t len,
 		 uint32_t sets[ATLAS_MAX_RELEASES]);
 
+/* A method's signature in one release: "int(struct device *, char *)". */
+struct atlas_sig {
+	const char *text;	/* NULL: the release lacks the member */
+	size_t len;
+};
+
+/*
+ * The signatures of method member name[0..len) of struct or union
+ * tag[0..tag_len) per release, into sigs[0..nr releases); false when it
+ * never changed (or is not a method).
+ */
+bool atlas_method(const char *tag, size_t tag_len, const char *name,
+		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES]);
+
 /*
  * Is s[0..len) a name the atlas can say something of - an identifier,
  * member, tag or arity, or a header as "<path>"?  (A hash probe: a rare

@@ -16,6 +16,10 @@
  *						(written for a TAG that lost one)
  *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
  *	r<TAB>NAME<TAB>TYPE:RANGES;...		return types, where they change
+ *	S<TAB>TAG<TAB>MEMBER<TAB>SIG:RANGES;...	the signature of a method member
+ *						of TAG, where it changes:
+ *						"int(struct device *, char *)",
+ *						parameters without their names
  *
  * Only what went away at some release is written (and the names of the
  * table of changes, -k, and every x86 <asm/...> header: one the atlas
@@ -51,6 +55,7 @@ enum atlas_kind {
 	ATLAS_EXPORT = 'x',
 	ATLAS_ARITY = 'A',
 	ATLAS_RET = 'r',
+	ATLAS_METHOD = 'S',
 };
 
 /*

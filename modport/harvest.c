@@ -14,6 +14,7 @@
 
 #define NONE ((size_t)-1)
 #define NAME_LEN 256
+#define SIG_LEN 512
 
 struct hv {
 	const char *buf;
@@ -386,6 +387,176 @@ static int macro_members(struct hv *h, size_t open, size_t close,
 	return ret;
 }
 
+/* Is the identifier at k a word that names a type by itself (int, long)? */
+static bool base_type_word(const struct hv *h, size_t k)
+{
+	static const char *const kw[] = {
+		"void", "char", "short", "int", "long", "float", "double",
+		"signed", "unsigned", "_Bool", "bool", "const", "volatile",
+	};
+
+	return is_ident(h, k) && TOKEN_IN(h->buf, T(h, k), kw);
+}
+
+/*
+ * Append the parameter [s, e) to sig without its name: its type words
+ * (storage, attributes and annotations such as __user left out) and '*'s.
+ * The name is the last identifier, when something that is a type comes
+ * before it and it is not itself a word of a type.
+ */
+static void put_param(const struct hv *h, size_t s, size_t e, char *sig,
+		      size_t size)
+{
+	size_t k, last = NONE, words = 0, o = strlen(sig);
+	char word[NAME_LEN];
+
+	for (k = s; k < e; k++)
+		if (is_ident(h, k) && type_word(h, k) && !is_attribute_kw(h, k)) {
+			last = k;
+			words += !ident_is(h, k, "const") &&
+				 !ident_is(h, k, "volatile");
+		}
+	if (words < 2 || base_type_word(h, last) ||
+	    ident_is(h, last - 1, "struct") || ident_is(h, last - 1, "union") ||
+	    ident_is(h, last - 1, "enum"))
+		last = NONE;
+	for (k = s; k < e; k++) {
+		if (is_attribute_kw(h, k) && is_op(h, k + 1, '(')) {
+			k = match_close(h, k + 1, e);
+			continue;
+		}
+		if (k == last || (is_ident(h, k) && !type_word(h, k)))
+			continue;
+		tok_text(h->buf, T(h, k), word, sizeof(word));
+		if (o + strlen(word) + 3 >= size) {
+			sig[0] = 0;	/* too long to be read: none */
+			return;
+		}
+		o += (size_t)sprintf(sig + o, "%s%s",
+				     o && sig[o - 1] != '(' && sig[o - 1] != ' ' ?
+				     " " : "", word);
+	}
+}
+
+/* The return type of a method: the words [s, end) ("int", "const u8 *"). */
+static void method_ret(const struct hv *h, size_t s, size_t end, char *ret,
+		       size_t size)
+{
+	size_t k, o = 0;
+	char word[NAME_LEN];
+
+	ret[0] = 0;
+	for (k = s; k < end; k++) {
+		if (is_attribute_kw(h, k) && is_op(h, k + 1, '(')) {
+			k = match_close(h, k + 1, end);
+			continue;
+		}
+		if (is_ident(h, k) && !type_word(h, k))
+			continue;
+		tok_text(h->buf, T(h, k), word, sizeof(word));
+		if (o + strlen(word) + 2 >= size) {
+			ret[0] = 0;
+			return;
+		}
+		o += (size_t)sprintf(ret + o, "%s%s", o ? " " : "", word);
+	}
+}
+
+/*
+ * The signature "RET(P1, P2)" of the declaration whose return type is
+ * [s, ret_end) and whose parameters are the group at params: each
+ * parameter's type without its name; "" when it cannot be read.
+ */
+static void sig_of(const struct hv *h, size_t s, size_t ret_end,
+		   size_t params, size_t close, char *sig, size_t size)
+{
+	size_t k, o;
+
+	method_ret(h, s, ret_end, sig, size - 2);
+	o = strlen(sig);
+	if (!o)
+		return;
+	strcpy(sig + o, "(");
+	for (k = params + 1; k < close; k = next_comma(h, k, close) + 1) {
+		if (k > params + 1) {
+			o = strlen(sig);
+			if (o + 3 >= size) {
+				sig[0] = 0;
+				return;
+			}
+			strcpy(sig + o, ", ");
+		}
+		put_param(h, k, next_comma(h, k, close), sig, size);
+		if (!sig[0])
+			return;
+	}
+	o = strlen(sig);
+	if (o + 2 >= size) {
+		sig[0] = 0;
+		return;
+	}
+	strcpy(sig + o, ")");
+}
+
+/*
+ * The signature of a method member "RET (*NAME)(PARAMS)" declared from s
+ * (NAME at name, the declaration ending at e), or "" when it is not a
+ * method.
+ */
+static void method_sig(const struct hv *h, size_t s, size_t name, size_t e,
+		       char *sig, size_t size)
+{
+	size_t open = name, close;
+
+	sig[0] = 0;
+	while (open > s && is_op(h, open - 1, '*'))
+		open--;
+	if (open == name || open <= s || !is_op(h, open - 1, '(') ||
+	    !is_op(h, name + 1, ')') || !is_op(h, name + 2, '('))
+		return;
+	close = match_close(h, name + 2, e);
+	if (close + 1 != e || !is_op(h, close, ')'))
+		return;
+	sig_of(h, s, open - 1, name + 2, close, sig, size);
+}
+
+int harvest_fn_sig(const char *buf, const struct token_list *tl, size_t from,
+		   size_t name, char *sig, size_t size)
+{
+	struct hv h = { .buf = buf, .tok = tl->tok };
+	size_t i, at_name = NONE, close;
+	int depth = 0;
+
+	sig[0] = 0;
+	if (size < 8)
+		return -EINVAL;
+	h.idx = malloc((tl->nr + 1) * sizeof(*h.idx));
+	if (!h.idx)
+		return -ENOMEM;
+	for (i = from; tl->tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tl->tok[i];
+
+		if (t->type == TOKEN_COMMENT || (t->flags & TF_PP))
+			continue;
+		if (i == name)
+			at_name = h.n;
+		h.idx[h.n++] = i;
+		if (at_name == NONE)
+			continue;
+		if (match_op(buf, t, '('))
+			depth++;
+		else if (match_op(buf, t, ')') && --depth == 0)
+			break;
+	}
+	if (at_name != NONE && is_op(&h, at_name + 1, '(')) {
+		close = match_close(&h, at_name + 1, h.n);
+		if (is_op(&h, close, ')'))
+			sig_of(&h, 0, at_name, at_name + 1, close, sig, size);
+	}
+	free(h.idx);
+	return 0;
+}
+
 /* The members a member declaration [s, e) declares, for every tag. */
 static int member_decl(struct hv *h, size_t s, size_t e,
 		       const char *const *tags, size_t nr_tags)
@@ -420,11 +591,14 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 		}
 	}
 	for (k = s; k < e; k = next_comma(h, k, e) + 1) {
+		char sig[SIG_LEN];
+
 		name = declarator_name(h, k, next_comma(h, k, e));
 		if (name == NONE)
 			continue;
+		method_sig(h, s, name, e, sig, sizeof(sig));
 		for (c = 0; c < nr_tags; c++)
-			emit(h, HK_MEMBER, name, tags[c], 0, NULL);
+			emit(h, HK_MEMBER, name, tags[c], 0, *sig ? sig : NULL);
 	}
 	return 0;
 }

@@ -39,7 +39,9 @@ struct harvest_name {
 	const char *name;	/* NUL-terminated, splices removed */
 	const char *tag;	/* HK_MEMBER, HK_OPAQUE: the struct's tag (or typedef) */
 	int arity;		/* HK_MACRO, HK_FUNC, HK_INLINE */
-	const char *ret;	/* HK_FUNC, HK_INLINE: "struct page *" */
+	const char *ret;	/* HK_FUNC, HK_INLINE: "struct page *";
+				 * HK_MEMBER, a method: its signature,
+				 * "int(struct device *, char *)", or NULL */
 	int member_path;	/* HK_MACRO: "#define NAME a.b", a member's spelling */
 };
 
@@ -52,5 +54,14 @@ typedef void harvest_fn(void *ctx, const struct harvest_name *hn);
  */
 int harvest(const char *buf, const struct token_list *tl, int locals,
 	    harvest_fn *fn, void *ctx);
+
+/*
+ * The signature "RET(P1, P2)" of the function whose declaration starts at
+ * token from and whose name is token name (parameters without their
+ * names, as the atlas writes a method's), into sig; "" when it cannot be
+ * read.  Returns 0, or -ENOMEM.
+ */
+int harvest_fn_sig(const char *buf, const struct token_list *tl, size_t from,
+		   size_t name, char *sig, size_t size);
 
 #endif

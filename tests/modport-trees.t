@@ -62,9 +62,11 @@ if [ -d "$tree/drivers" ]; then
 	linux-source-6.1/drivers/net/ethernet/atheros/atlx/atl2.c:2773:5 [module-parm]
 	linux-source-6.1/drivers/net/ethernet/sis/sis190.c:582:55 [napi]
 	linux-source-6.1/drivers/parisc/iosapic.c:458:25 [pci-slot-name]
+	linux-source-6.1/drivers/usb/misc/sisusbvga/sisusb_con.c:1287:33 [method]
+	linux-source-6.1/drivers/usb/misc/sisusbvga/sisusb_con.c:1353:33 [method]
 	linux-source-6.1/sound/pci/pcxhr/pcxhr_mixer.c:2:1 [no-version]
 	EOF
-	)" "6.1: only the true leftovers: 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), sis190.c's dev->quota in a macro that drops it, iosapic.c's slot_name in a debug macro"
+	)" "6.1: only the true leftovers: sisusb_con.c's con_clear in the form Debian's 6.1.192 no longer has (it took 6.9's console rework), 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), sis190.c's dev->quota in a macro that drops it, iosapic.c's slot_name in a debug macro"
 	# The atlas's findings: a modern tree breaks nowhere on its own
 	# kernel; what is left are dead code's true leftovers (a debug macro's
 	# bufflen, a struct pointer to ata_probe_ent never dereferenced) and

@@ -22,6 +22,7 @@
 #include "../changes.h"
 #include "../directive.h"
 #include "../engine.h"
+#include "../include.h"
 #include "../kversion.h"
 
 static const char **words;	/* made once, from the table */
@@ -45,7 +46,7 @@ static void __attribute__((constructor)) make_words(void)
 		const struct api_change *ch = &api_changes[i];
 		char *hdr;
 
-		if (ch->kind == C_PERSON)
+		if (ch->kind == C_PERSON || ch->kind == C_METHOD)
 			continue;
 		if (!strchr(ch->old, '/')) {
 			words[n++] = ch->old;
@@ -511,6 +512,21 @@ static bool member_after(const struct ctx *c, size_t i)
 		!memcmp(c->buf + t->pos, "->", 2));
 }
 
+/* Does a local header of the file include want ("<linux/vmalloc.h>")? */
+static bool local_includes(struct ctx *c, const char *want, size_t n)
+{
+	struct header_set *hs = file_headers(c->pt);
+	const struct token *t;
+	size_t k;
+
+	for (k = 0; hs && k < hs->nr; k++)
+		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
+			if (t->type == TOKEN_HEADER && t->len == n &&
+			    !memcmp(hs->h[k].buf + t->pos, want, n))
+				return true;
+	return false;
+}
+
 /*
  * The file uses a name that header declares: unless it includes it (or
  * an earlier use made it do so), #include <header> goes after the last
@@ -534,6 +550,8 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 		if (t->pos < c->tok[i].pos && c->buf[t->pos] == '<')
 			last = t->pos;
 	}
+	if (local_includes(c, want, (size_t)n))
+		return;		/* a local header of the file includes it */
 	if (last == SCAN_NONE || c->r.lo < change_since(ch)) {
 		finding(c, i, ch, false, NULL);	/* older: no such header */
 		return;

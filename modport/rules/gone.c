@@ -24,6 +24,7 @@
 #include "../harvest.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "gone.h"
 
 static const enum rule_id rules[] = { R_GONE, R_SIGNATURE, NR_RULES };
 
@@ -845,7 +846,7 @@ static bool foreign_asm(const char *buf, const struct token *t)
  * including an asm header x86 never had)?  The atlas would judge it by the
  * wrong kernel.  (A program whose local header includes them: judged().)
  */
-static bool not_x86_kernel(const struct porter *pt)
+bool not_x86_kernel(const struct porter *pt)
 {
 	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
 	const struct token *t;

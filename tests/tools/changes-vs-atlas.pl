@@ -5,7 +5,9 @@
 #            signature change: takes the old number of arguments), and the
 #            last one before G has it;
 #   since S: every release from S on has the new name (a rename, a header
-#            move) or takes the new number of arguments.
+#            move) or takes the new number of arguments;
+#   a METHOD row (tag.member): the method's signature in the last release
+#            before S differs from the one in the first release from S on.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -25,11 +27,18 @@ sub ranges {
 }
 
 open my $fh, '<', $atlas or die "$atlas: $!\n";
-my (@rel, %mask, %arity);
+my (@rel, %mask, %arity, %sig);
 while (<$fh>) {
 	chomp;
 	if (/^releases (.*)/) { @rel = split / /, $1; next }
-	my ($k, $name, $v) = split /\t/;
+	my ($k, $name, $v, $w) = split /\t/;
+	if ($k eq 'S' && defined $w) {
+		for my $pair (split /;/, $w) {
+			my ($form, $r) = $pair =~ /^(.*):([a-z,-]+)$/ or next;
+			$sig{"$name.$v"}{$_} = $form for keys %{ranges($r)};
+		}
+		next;
+	}
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
 	if ($k eq 'A') {
@@ -79,6 +88,17 @@ for my $row (@rows) {
 				push @bad, "$old still takes $was in $rel[$k] (gone $gone)"
 					if grep { $_ eq $was } split /,/, $set;
 			}
+		}
+	} elsif ($kind eq 'METHOD') {
+		my $s = $sig{$old};
+		my ($before) = grep { defined $s->{$_} && ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+		my ($after) = grep { defined $s->{$_} && ver($rel[$_]) >= ver($since) } 0 .. $#rel;
+		if (!$s) {
+			push @bad, "the atlas has no change of signature for the method $old";
+		} elsif (!defined $before || !defined $after) {
+			push @bad, "the atlas has $old on one side of $since only";
+		} elsif ($s->{$before} eq $s->{$after}) {
+			push @bad, "$old is '$s->{$after}' in both $rel[$before] and $rel[$after]: no change at $since";
 		}
 	} elsif ($kind eq 'INCLUDE') {
 		# the name stays; what went away is another header bringing in

@@ -1,0 +1,1016 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * methods.c: a function that a struct's initializer puts in a method
+ * (.remove = foo_remove, .uevent = foo_uevent) whose signature the kernel
+ * changed.  The atlas, mined from the kernel's trees, has each method's
+ * signature per release (its S lines); the function's own head is read the
+ * same way and compared.  Where the target needs another form, the kinds
+ * of change the kernel's maintainers made by the hundred are done as they
+ * did them:
+ *
+ *	a parameter or the return type gains const	const is added
+ *	int becomes void (.remove)			return 0; goes, or a
+ *							void wrapper calls it
+ *	a parameter is added				it is added, unused
+ *	a parameter is dropped				it goes, if unused
+ *
+ * Where the target straddles the change, both heads are kept under #if
+ * LINUX_VERSION_CODE (a wrapper for void), at the exact release the table
+ * of changes (changes.def, METHOD rows) gives; without a row the atlas
+ * knows the change only between two of its releases, and it is named.
+ * Any other change (a parameter's type replaced) is named with the form
+ * the target wants.
+ *
+ *	method		a method's signature changed
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../atlas.h"
+#include "../changes.h"
+#include "../engine.h"
+#include "../harvest.h"
+#include "../kversion.h"
+#include "gone.h"
+
+#define SIG_MAX 512
+#define MAX_PARAMS 16
+#define MAX_PROTOS 4
+
+static const enum rule_id rules[] = { R_METHOD, NR_RULES };
+static const char *const words[] = { ".", NULL };
+
+struct mctx {
+	struct porter *pt;
+	const struct token_list *tl;
+	const struct token *tok;
+	const char *buf;
+	struct kv_range r;
+	char range[48];
+	size_t last_dot, last_open;	/* open_of()'s last answer */
+	size_t *made;			/* functions changed: their names */
+	size_t nr_made, alloc_made;
+	bool version_h;			/* our #include <linux/version.h> */
+};
+
+/* A method's function: its definition and prototypes in the file. */
+struct fn {
+	size_t name, start;		/* its name; the declaration's first token */
+	size_t open, close, body, end;	/* ( ) { } */
+	size_t proto[MAX_PROTOS], proto_start[MAX_PROTOS];
+	size_t nr_proto;
+	size_t others;			/* other uses of the name */
+	char sig[SIG_MAX];
+};
+
+/* The change from the function's form to the target's. */
+enum change {
+	CH_OTHER, CH_CONST_PARAM, CH_CONST_RET, CH_VOID, CH_ADD_PARAM,
+	CH_DROP_PARAM,
+};
+
+struct plan {
+	enum change how;
+	int param;			/* CH_CONST_PARAM, CH_ADD_PARAM */
+	char type[SIG_MAX];		/* CH_ADD_PARAM: the new parameter */
+	const char *old, *now;		/* the atlas's signatures */
+	size_t old_len, now_len;
+	unsigned int since;		/* the exact release, or 0 */
+	char when[64];			/* "since 6.3", "between 6.1 and 6.6" */
+	bool straddle;
+	const struct api_change *row;
+};
+
+static bool op(const struct mctx *c, size_t i, char ch)
+{
+	return i != SCAN_NONE && match_op(c->buf, &c->tok[i], ch);
+}
+
+static bool ident(const struct mctx *c, size_t i)
+{
+	return i != SCAN_NONE && c->tok[i].type == TOKEN_IDENT;
+}
+
+static bool same(const struct mctx *c, size_t i, size_t j)
+{
+	return c->tok[i].len == c->tok[j].len &&
+	       !memcmp(c->buf + c->tok[i].pos, c->buf + c->tok[j].pos,
+		       c->tok[i].len);
+}
+
+/*
+ * The '{' of the initializer the '.' at dot is directly in, or SCAN_NONE.
+ * The previous answer serves when the walk meets the previous '.' at the
+ * same level (the next designator of one initializer).
+ */
+static size_t open_of(struct mctx *c, size_t dot)
+{
+	size_t k, found = SCAN_NONE;
+	int depth = 0;
+
+	for (k = code_before(c->tl, dot); k != SCAN_NONE;
+	     k = code_before(c->tl, k)) {
+		if (k == c->last_dot && !depth) {
+			found = c->last_open;
+			break;
+		}
+		if (op(c, k, '}') || op(c, k, ')') || op(c, k, ']')) {
+			depth++;
+		} else if (op(c, k, '{') || op(c, k, '(') || op(c, k, '[')) {
+			if (!depth) {
+				found = op(c, k, '{') ? k : SCAN_NONE;
+				break;
+			}
+			depth--;
+		} else if (op(c, k, ';') && !depth) {
+			break;
+		}
+	}
+	c->last_dot = dot;
+	c->last_open = found;
+	return found;
+}
+
+/*
+ * The struct tag of the declaration whose initializer opens at '{' open:
+ * "struct TAG NAME [...] [__attr] = {", directly or as an element of an
+ * array ("= { {", "}, {").  Its token, or SCAN_NONE.
+ */
+static size_t tag_of(struct mctx *c, size_t open)
+{
+	size_t k = code_before(c->tl, open);
+
+	if (op(c, k, ',') || op(c, k, '{')) {	/* an element of an array */
+		size_t outer = open_of(c, open);
+
+		c->last_dot = SCAN_NONE;
+		if (outer == SCAN_NONE)
+			return SCAN_NONE;
+		k = code_before(c->tl, outer);
+		if (!op(c, k, '='))
+			return SCAN_NONE;
+		k = code_before(c->tl, k);
+		if (!op(c, k, ']'))
+			return SCAN_NONE;
+	} else if (!op(c, k, '=')) {
+		return SCAN_NONE;
+	} else {
+		k = code_before(c->tl, k);
+	}
+	while (op(c, k, ']')) {
+		k = match_open(c->buf, c->tl, k, '[', ']');
+		k = k == SCAN_NONE ? k : code_before(c->tl, k);
+	}
+	if (ident(c, k) && c->buf[c->tok[k].pos] == '_' &&
+	    ident(c, code_before(c->tl, k)))
+		k = code_before(c->tl, k);	/* __initdata, __refdata */
+	if (!ident(c, k))
+		return SCAN_NONE;
+	k = code_before(c->tl, k);	/* the tag */
+	if (!ident(c, k) || !match_ident(c->buf, &c->tok[code_before(c->tl, k)], "struct"))
+		return SCAN_NONE;
+	return k;
+}
+
+/* The first token of the top-level declaration that has token i. */
+static size_t decl_start(const struct mctx *c, size_t i)
+{
+	size_t k, start = i;
+
+	for (k = code_before(c->tl, i); k != SCAN_NONE; k = code_before(c->tl, k)) {
+		if (op(c, k, ';') || op(c, k, '}') || op(c, k, '{'))
+			break;
+		if (line_start(c->buf, c->tok[k].pos) != line_start(c->buf, c->tok[start].pos) &&
+		    (c->tok[prev_code(c->tl, start) + 1].flags & TF_PP))
+			break;	/* a directive line between */
+		start = k;
+	}
+	return start;
+}
+
+/* Is token i the value of a designator, ".m = i," (a method's function)? */
+static bool designated(const struct mctx *c, size_t i)
+{
+	size_t eq = code_before(c->tl, i), m = eq == SCAN_NONE ? eq : code_before(c->tl, eq);
+	size_t after = next_code(c->tl, i);
+
+	return op(c, eq, '=') && ident(c, m) && op(c, code_before(c->tl, m), '.') &&
+	       (op(c, after, ',') || op(c, after, '}'));
+}
+
+/* Find function f's definition and prototypes at the top level. */
+static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
+{
+	size_t i, after, close;
+	int depth = 0;
+
+	memset(fn, 0, sizeof(*fn));
+	fn->name = SCAN_NONE;
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i = next_code(c->tl, i)) {
+		if (op(c, i, '{') || op(c, i, '}'))
+			depth += op(c, i, '{') ? 1 : -1;
+		if (!is_code(&c->tok[i]) || !ident(c, i) || !same(c, i, f))
+			continue;
+		if (depth || !op(c, next_code(c->tl, i), '(') ||
+		    after_member_op(c->buf, c->tl, i)) {
+			fn->others += !designated(c, i);
+			continue;
+		}
+		close = match_close(c->buf, c->tl, next_code(c->tl, i), '(', ')');
+		after = close == SCAN_NONE ? SCAN_NONE : next_code(c->tl, close);
+		if (after != SCAN_NONE && op(c, after, '{') && fn->name == SCAN_NONE) {
+			fn->name = i;
+			fn->open = next_code(c->tl, i);
+			fn->close = close;
+			fn->body = after;
+			fn->end = match_close(c->buf, c->tl, after, '{', '}');
+		} else if (after != SCAN_NONE && op(c, after, ';') &&
+			   fn->nr_proto < MAX_PROTOS) {
+			fn->proto_start[fn->nr_proto] = decl_start(c, i);
+			fn->proto[fn->nr_proto++] = i;
+		} else {
+			return false;	/* two heads (under #if), or unreadable */
+		}
+	}
+	if (fn->name == SCAN_NONE || fn->end == SCAN_NONE)
+		return false;
+	fn->start = decl_start(c, fn->name);
+	return !harvest_fn_sig(c->buf, c->tl, fn->start, fn->name, fn->sig,
+			       sizeof(fn->sig)) && fn->sig[0];
+}
+
+/*
+ * A signature's spelling that typedefs do not change: __u32, u32 and
+ * unsigned int are one type, as are "T []" and "T *" in a parameter.
+ */
+static void canonical(const char *s, size_t len, char *out, size_t size)
+{
+	static const char *const same[][2] = {
+		{ "__u8", "unsigned char" }, { "u8", "unsigned char" },
+		{ "__u16", "unsigned short" }, { "u16", "unsigned short" },
+		{ "__u32", "unsigned int" }, { "u32", "unsigned int" },
+		{ "__u64", "unsigned long long" }, { "u64", "unsigned long long" },
+		{ "__s8", "signed char" }, { "s8", "signed char" },
+		{ "__s16", "short" }, { "s16", "short" },
+		{ "__s32", "int" }, { "s32", "int" },
+		{ "__s64", "long long" }, { "s64", "long long" },
+		{ "[ ]", "*" },
+	};
+	size_t o = 0, i = 0, k, n;
+
+	while (i < len && o + 20 < size) {
+		bool start = !i || s[i - 1] == ' ' || s[i - 1] == '(';
+
+		for (k = 0; start && k < sizeof(same) / sizeof(same[0]); k++) {
+			n = strlen(same[k][0]);
+			if (len - i >= n && !memcmp(s + i, same[k][0], n) &&
+			    (len - i == n || strchr(" ,)", s[i + n])))
+				break;
+		}
+		if (start && k < sizeof(same) / sizeof(same[0])) {
+			o += (size_t)snprintf(out + o, size - o, "%s", same[k][1]);
+			i += strlen(same[k][0]);
+			continue;
+		}
+		if (start && len - i >= 8 && !memcmp(s + i, "unsigned", 8) &&
+		    (len - i == 8 || strchr(",)", s[i + 8]) ||
+		     (s[i + 8] == ' ' && s[i + 9] == '*'))) {
+			o += (size_t)snprintf(out + o, size - o, "unsigned int");
+			i += 8;
+			continue;
+		}
+		out[o++] = s[i++];
+	}
+	out[o] = 0;
+}
+
+static bool sig_eq(const char *a, size_t alen, const char *b, size_t blen)
+{
+	char x[SIG_MAX], y[SIG_MAX];
+
+	canonical(a, alen, x, sizeof(x));
+	canonical(b, blen, y, sizeof(y));
+	return !strcmp(x, y);
+}
+
+/* Split "RET(P1, P2)" into its return type and parameters. */
+static int split_sig(const char *s, size_t len, const char **ret,
+		     size_t *ret_len, const char *p[MAX_PARAMS],
+		     size_t plen[MAX_PARAMS])
+{
+	const char *open = memchr(s, '(', len), *q, *end = s + len - 1;
+	int n = 0, depth = 0;
+
+	if (!open || *end != ')')
+		return -1;
+	*ret = s;
+	*ret_len = (size_t)(open - s);
+	for (q = p[0] = open + 1; q <= end; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && depth)
+			depth--;
+		else if ((*q == ',' && !depth) || q == end) {
+			if (n == MAX_PARAMS)
+				return -1;
+			plen[n] = (size_t)(q - p[n]);
+			if (q == end && !plen[n] && !n)
+				return 0;	/* () */
+			n++;
+			if (q < end && n < MAX_PARAMS)
+				p[n] = q + 2;	/* ", " */
+		}
+	}
+	return n;
+}
+
+/* Is b the words of a with "const " inserted once? */
+static bool const_added(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t k;
+
+	if (blen != alen + 6)
+		return false;
+	for (k = 0; k <= alen; k++)
+		if ((!k || b[k - 1] == ' ') && !memcmp(b, a, k) &&
+		    !memcmp(b + k, "const ", 6) && !memcmp(b + k + 6, a + k, alen - k))
+			return true;
+	return false;
+}
+
+static bool span_is(const char *s, size_t len, const char *t)
+{
+	return strlen(t) == len && !memcmp(s, t, len);
+}
+
+/* Is now the parameters of old with one left out?  Which: pl->param. */
+static void drop_one(const char *const *op_, const size_t *opl, int on,
+		     const char *const *np, const size_t *npl, struct plan *pl)
+{
+	int k, a, b;
+
+	for (k = 0; k < on; k++) {
+		bool all = true;
+
+		for (a = b = 0; a < on; a++) {
+			if (a == k)
+				continue;
+			if (opl[a] != npl[b] || memcmp(op_[a], np[b], opl[a])) {
+				all = false;
+				break;
+			}
+			b++;
+		}
+		if (all) {
+			pl->how = CH_DROP_PARAM;
+			pl->param = k;
+			return;
+		}
+	}
+}
+
+/* What turns signature old into now (see enum change). */
+static void classify(const char *old, size_t olen, const char *now,
+		     size_t nlen, struct plan *pl)
+{
+	const char *or, *nr, *op_[MAX_PARAMS], *np[MAX_PARAMS];
+	size_t orl, nrl, opl[MAX_PARAMS], npl[MAX_PARAMS];
+	int on = split_sig(old, olen, &or, &orl, op_, opl);
+	int nn = split_sig(now, nlen, &nr, &nrl, np, npl);
+	int k, diff = -1, ndiff = 0;
+
+	pl->how = CH_OTHER;
+	if (on < 0 || nn < 0)
+		return;
+	if (on == nn) {
+		for (k = 0; k < on; k++)
+			if (opl[k] != npl[k] || memcmp(op_[k], np[k], opl[k]))
+				diff = k, ndiff++;
+		if (!ndiff && span_is(or, orl, "int") && span_is(nr, nrl, "void"))
+			pl->how = CH_VOID;
+		else if (!ndiff && const_added(or, orl, nr, nrl))
+			pl->how = CH_CONST_RET;
+		else if (ndiff == 1 && orl == nrl && !memcmp(or, nr, orl) &&
+			 const_added(op_[diff], opl[diff], np[diff], npl[diff])) {
+			pl->how = CH_CONST_PARAM;
+			pl->param = diff;
+		}
+		return;
+	}
+	if (nn == on - 1 && orl == nrl && !memcmp(or, nr, orl)) {
+		drop_one(op_, opl, on, np, npl, pl);
+		return;
+	}
+	if (nn != on + 1 || orl != nrl || memcmp(or, nr, orl) ||
+	    (on == 1 && span_is(op_[0], opl[0], "void")))
+		return;
+	for (k = 0; k < nn; k++) {	/* the one parameter added */
+		int a, b, skip = k;
+		bool all = true;
+
+		for (a = b = 0; b < nn; b++) {
+			if (b == skip)
+				continue;
+			if (opl[a] != npl[b] || memcmp(op_[a], np[b], opl[a])) {
+				all = false;
+				break;
+			}
+			a++;
+		}
+		if (all && npl[k] < sizeof(pl->type)) {
+			pl->how = CH_ADD_PARAM;
+			pl->param = k;
+			memcpy(pl->type, np[k], npl[k]);
+			pl->type[npl[k]] = 0;
+			return;
+		}
+	}
+}
+
+static void version_args(unsigned int v, char *buf, size_t size)
+{
+	snprintf(buf, size, "%u, %u, %u", v >> 16, (v >> 8) & 0xff, v & 0xff);
+}
+
+/*
+ * What the target asks of a function whose signature is sig: fills pl
+ * and returns true when it needs another form.
+ */
+static bool needs(struct mctx *c, const struct atlas_sig *sigs,
+		  const char *tag, size_t tag_len, size_t m, const char *sig,
+		  struct plan *pl)
+{
+	unsigned int k, nrel = atlas_nr_releases(), mine = 0, other = 0;
+	unsigned int last_mine = 0, first_other = 0, lo_k = 0;
+	char key[256];
+
+	for (k = 0; k < nrel; k++)
+		if (atlas_release_kv(k) <= c->r.lo)
+			lo_k = k;	/* the release the target's lowest is like */
+	for (k = lo_k; k < nrel && atlas_release_kv(k) <= c->r.hi; k++) {
+		if (!sigs[k].text)
+			continue;
+		if (sig_eq(sigs[k].text, sigs[k].len, sig, strlen(sig))) {
+			mine++;
+			last_mine = k;
+			continue;
+		}
+		if (other && !sig_eq(sigs[k].text, sigs[k].len, pl->now, pl->now_len))
+			return false;	/* more than one other form: a person */
+		if (!other++) {
+			first_other = k;
+			pl->now = sigs[k].text;
+			pl->now_len = sigs[k].len;
+		}
+	}
+	if (!other)
+		return false;
+	/*
+	 * The form the kernel had just before the target's: the function
+	 * must have that one (not an older one, nor another struct's).
+	 */
+	for (k = first_other; k-- > 0;)
+		if (sigs[k].text && !sig_eq(sigs[k].text, sigs[k].len,
+					    pl->now, pl->now_len))
+			break;
+	if (k == (unsigned int)-1 || (mine && last_mine > first_other) ||
+	    !sig_eq(sigs[k].text, sigs[k].len, sig, strlen(sig)))
+		return false;
+	pl->old = sigs[k].text;
+	pl->old_len = sigs[k].len;
+	pl->straddle = mine > 0;
+	snprintf(key, sizeof(key), "%.*s.%.*s", (int)tag_len, tag,
+		 (int)c->tok[m].len, c->buf + c->tok[m].pos);
+	pl->row = change_for(key, strlen(key));
+	if (pl->row && pl->row->kind != C_METHOD)
+		pl->row = NULL;
+	pl->since = pl->row ? change_since(pl->row) : 0;
+	if (pl->since)
+		snprintf(pl->when, sizeof(pl->when), "since %s", pl->row->since);
+	else
+		snprintf(pl->when, sizeof(pl->when), "between %s and %s",
+			 atlas_release_name(first_other ? first_other - 1 : 0),
+			 atlas_release_name(first_other));
+	classify(pl->old, pl->old_len, pl->now, pl->now_len, pl);
+	return true;
+}
+
+/* The first code token of each parameter of the group (open, close). */
+static int param_starts(const struct mctx *c, size_t open, size_t close,
+			size_t *at)
+{
+	size_t k;
+	int n = 0, depth = 0;
+
+	at[n++] = next_code(c->tl, open);
+	if (at[0] == close)
+		return 0;
+	for (k = next_code(c->tl, open); k < close; k = next_code(c->tl, k)) {
+		if (op(c, k, '(') || op(c, k, '['))
+			depth++;
+		else if (op(c, k, ')') || op(c, k, ']'))
+			depth--;
+		else if (!depth && op(c, k, ',')) {
+			if (n == MAX_PARAMS)
+				return -1;
+			at[n++] = next_code(c->tl, k);
+		}
+	}
+	return n;
+}
+
+/* An insertion (or a replacement of del bytes) in a head. */
+struct ins {
+	size_t pos, del;
+	char text[SIG_MAX + 64];
+};
+
+/* A name for an added parameter: the type's last word ("txqueue" from the row). */
+static void new_param_name(const struct plan *pl, char *name, size_t size)
+{
+	const char *w = pl->type + strlen(pl->type);
+
+	if (pl->row && *pl->row->new) {
+		snprintf(name, size, "%s", pl->row->new);
+		return;
+	}
+	while (w > pl->type && (w[-1] == ' ' || w[-1] == '*'))
+		w--;
+	while (w > pl->type && w[-1] != ' ')
+		w--;
+	snprintf(name, size, "%.*s", (int)strcspn(w, " *"), w);
+	if (!strcmp(name, "int") || !strcmp(name, "long") ||
+	    !strcmp(name, "unsigned") || !strcmp(name, "char") || !*name)
+		snprintf(name, size, "unused%d", pl->param);
+}
+
+/* The edit the plan makes to the head named at name, from start. */
+static bool head_ins(const struct mctx *c, size_t start, size_t name,
+		     const struct plan *pl, struct ins *in)
+{
+	size_t open = next_code(c->tl, name), at[MAX_PARAMS + 1], k;
+	size_t close = match_close(c->buf, c->tl, open, '(', ')');
+	int n = close == SCAN_NONE ? -1 : param_starts(c, open, close, at);
+	char pname[64];
+
+	in->del = 0;
+	if (n < 0)
+		return false;
+	switch (pl->how) {
+	case CH_CONST_PARAM:
+		if (pl->param >= n)
+			return false;
+		in->pos = c->tok[at[pl->param]].pos;
+		strcpy(in->text, "const ");
+		return true;
+	case CH_CONST_RET:
+	case CH_VOID:
+		for (k = start; k < name; k = next_code(c->tl, k))
+			if (!match_ident(c->buf, &c->tok[k], "static") &&
+			    !match_ident(c->buf, &c->tok[k], "inline") &&
+			    c->buf[c->tok[k].pos] != '_')
+				break;
+		if (k >= name)
+			return false;
+		in->pos = c->tok[k].pos;
+		if (pl->how == CH_CONST_RET) {
+			strcpy(in->text, "const ");
+			return true;
+		}
+		if (!match_ident(c->buf, &c->tok[k], "int") ||
+		    next_code(c->tl, k) != name)
+			return false;
+		in->del = 3;
+		strcpy(in->text, "void");
+		return true;
+	case CH_ADD_PARAM:
+		if (pl->param > n)
+			return false;
+		new_param_name(pl, pname, sizeof(pname));
+		if (pl->param == n) {
+			in->pos = c->tok[close].pos;
+			snprintf(in->text, sizeof(in->text), "%s%s %s",
+				 n ? ", " : "", pl->type, pname);
+		} else {
+			in->pos = c->tok[at[pl->param]].pos;
+			snprintf(in->text, sizeof(in->text), "%s %s, ", pl->type,
+				 pname);
+		}
+		return true;
+	case CH_DROP_PARAM:
+		if (pl->param >= n || n < 2)
+			return false;
+		at[n] = close;
+		if (pl->param == n - 1) {	/* ", type name" before ')' */
+			k = prev_code(c->tl, at[pl->param]);
+			in->pos = tok_end(&c->tok[prev_code(c->tl, k)]);
+		} else {			/* "type name, " */
+			in->pos = c->tok[at[pl->param]].pos;
+			k = at[pl->param + 1];
+		}
+		in->del = (pl->param == n - 1 ? c->tok[close].pos :
+			   c->tok[k].pos) - in->pos;
+		in->text[0] = 0;
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool blank(const char *s, size_t from, size_t to)
+{
+	for (; from < to; from++)
+		if (s[from] != ' ' && s[from] != '\t')
+			return false;
+	return true;
+}
+
+static const char *version_h(struct mctx *c)
+{
+	if (c->version_h || memmem(c->buf, c->pt->len, "<linux/version.h>", 17))
+		return "";
+	c->version_h = true;
+	return "#include <linux/version.h>";
+}
+
+/*
+ * The head from start to token last (')' or ';') becomes "#if >= since:
+ * the new head; #else: the old; #endif", before the token after it.
+ */
+static bool both_heads(struct mctx *c, size_t start, size_t last,
+		       const struct plan *pl, const struct ins *in)
+{
+	size_t ls = line_start(c->buf, c->tok[start].pos), end = tok_end(&c->tok[last]);
+	size_t to = line_end(c->buf, c->pt->len, end), after = next_code(c->tl, last);
+	const char *eol = c->pt->eol, *vh;
+	char v[32], *text;
+
+	if (!blank(c->buf, ls, c->tok[start].pos))
+		return false;
+	if (op(c, last, ')') && op(c, after, '{') &&
+	    line_start(c->buf, c->tok[after].pos) == line_start(c->buf, end))
+		to = c->tok[after].pos;		/* ") {": the '{' goes below */
+	else if (!blank(c->buf, end, to))
+		return false;
+	else
+		to = after_eol(c->buf, c->pt->len, to);
+	vh = version_h(c);
+	version_args(pl->since, v, sizeof(v));
+	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%.*s%s%.*s%s#else%s%.*s%s#endif%s",
+			     vh, *vh ? eol : "", v, eol,
+			     (int)(in->pos - ls), c->buf + ls, in->text,
+			     (int)(end - in->pos - in->del),
+			     c->buf + in->pos + in->del, eol, eol,
+			     (int)(end - ls), c->buf + ls, eol, eol);
+	if (text)
+		add_edit(c->pt, ls, to - ls, text);
+	free(text);
+	return true;
+}
+
+/* Every head of fn (definition, prototypes) takes the plan's form. */
+static bool change_heads(struct mctx *c, const struct fn *fn,
+			 const struct plan *pl)
+{
+	struct ins in[MAX_PROTOS + 1];
+	size_t starts[MAX_PROTOS + 1], names[MAX_PROTOS + 1], lasts[MAX_PROTOS + 1];
+	size_t k, n = 0;
+
+	starts[n] = fn->start;
+	names[n] = fn->name;
+	lasts[n++] = fn->close;
+	for (k = 0; k < fn->nr_proto; k++, n++) {
+		starts[n] = fn->proto_start[k];
+		names[n] = fn->proto[k];
+		lasts[n] = next_code(c->tl, match_close(c->buf, c->tl,
+				     next_code(c->tl, fn->proto[k]), '(', ')'));
+	}
+	for (k = 0; k < n; k++)
+		if (!head_ins(c, starts[k], names[k], pl, &in[k]) ||
+		    (pl->straddle && !blank(c->buf, line_start(c->buf, c->tok[starts[k]].pos),
+					    c->tok[starts[k]].pos)))
+			return false;
+	for (k = 0; k < n; k++) {
+		if (pl->straddle)
+			both_heads(c, starts[k], lasts[k], pl, &in[k]);
+		else
+			add_edit(c->pt, in[k].pos, in[k].del, in[k].text);
+	}
+	return true;
+}
+
+/* Is every return of fn's body "return 0;"?  (None is as good.) */
+static bool returns_zero(const struct mctx *c, const struct fn *fn)
+{
+	size_t k, v;
+
+	for (k = fn->body; k < fn->end; k = next_code(c->tl, k)) {
+		if (!match_ident(c->buf, &c->tok[k], "return"))
+			continue;
+		v = next_code(c->tl, k);
+		if (c->tok[v].len != 1 || c->buf[c->tok[v].pos] != '0' ||
+		    !op(c, next_code(c->tl, v), ';'))
+			return false;
+	}
+	return true;
+}
+
+/* int f() becomes void f(): "return 0;" goes, or becomes "return;". */
+static void make_void(struct mctx *c, const struct fn *fn)
+{
+	size_t k, semi;
+
+	for (k = fn->body; k < fn->end; k = next_code(c->tl, k)) {
+		if (!match_ident(c->buf, &c->tok[k], "return"))
+			continue;
+		semi = next_code(c->tl, next_code(c->tl, k));
+		if (next_code(c->tl, semi) == fn->end &&
+		    op(c, prev_code(c->tl, k), ';'))
+			delete_line_range(c->pt, c->tok[k].pos, tok_end(&c->tok[semi]));
+		else
+			add_edit(c->pt, c->tok[next_code(c->tl, k)].pos - 1,
+				 c->tok[semi].pos - c->tok[next_code(c->tl, k)].pos + 1, "");
+	}
+}
+
+/* Is the identifier name[0..len) anywhere in the file? */
+static bool name_used(const struct mctx *c, const char *name, size_t len)
+{
+	size_t i;
+
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
+		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
+		    !memcmp(c->buf + c->tok[i].pos, name, len))
+			return true;
+	return false;
+}
+
+static bool made(const struct mctx *c, size_t name)
+{
+	size_t k;
+
+	for (k = 0; k < c->nr_made; k++)
+		if (c->made[k] == name)
+			return true;
+	return false;
+}
+
+/*
+ * A void wrapper that calls fn and drops its result, after fn: "static
+ * void NAME_void(PARAMS) { NAME(ARGS); }" (under #if where the target
+ * straddles the change).  The arguments are the parameters' names.
+ */
+static bool add_wrapper(struct mctx *c, const struct fn *fn,
+			const struct plan *pl, const char *wname)
+{
+	size_t at[MAX_PARAMS + 1], k, last;
+	int n = param_starts(c, fn->open, fn->close, at), i;
+	const char *eol = c->pt->eol, *vh = pl->straddle ? version_h(c) : "";
+	char args[SIG_MAX] = "", v[32], *text;
+	size_t o = 0, pos;
+
+	if (n < 0)
+		return false;
+	at[n] = fn->close;
+	for (i = 0; i < n; i++) {
+		for (last = k = at[i]; k < at[i + 1]; k = next_code(c->tl, k))
+			if (!op(c, k, ','))
+				last = k;
+		if (!ident(c, last) || last == at[i] ||
+		    o + c->tok[last].len + 3 >= sizeof(args))
+			return false;
+		o += (size_t)snprintf(args + o, sizeof(args) - o, "%s%.*s",
+				      i ? ", " : "", (int)c->tok[last].len,
+				      c->buf + c->tok[last].pos);
+	}
+	version_args(pl->since, v, sizeof(v));
+	pos = after_eol(c->buf, c->pt->len,
+			line_end(c->buf, c->pt->len, c->tok[fn->end].pos));
+	text = porter_printf(c->pt, "%s%s%s%s%s%s%s%sstatic void %s(%.*s)%s{%s\t%.*s(%s);%s}%s%s%s",
+			     eol, vh, *vh ? eol : "",
+			     pl->straddle ? "#if LINUX_VERSION_CODE >= KERNEL_VERSION(" : "",
+			     pl->straddle ? v : "", pl->straddle ? ")" : "",
+			     pl->straddle ? eol : "", "", wname,
+			     (int)(c->tok[fn->close].pos - tok_end(&c->tok[fn->open])),
+			     c->buf + tok_end(&c->tok[fn->open]), eol, eol,
+			     (int)c->tok[fn->name].len, c->buf + c->tok[fn->name].pos,
+			     args, eol, eol, pl->straddle ? "#endif" : "",
+			     pl->straddle ? eol : "");
+	if (text)
+		add_edit(c->pt, pos, 0, text);
+	free(text);
+	return true;
+}
+
+/*
+ * The initializer's ".m = f," line puts the wrapper in the method: under
+ * #if, the old line kept for the older kernels.
+ */
+static bool use_wrapper(struct mctx *c, size_t dot, size_t f,
+			const struct plan *pl, const char *wname)
+{
+	size_t ls = line_start(c->buf, c->tok[dot].pos), after = next_code(c->tl, f);
+	size_t end = op(c, after, ',') ? tok_end(&c->tok[after]) : tok_end(&c->tok[f]);
+	size_t le = line_end(c->buf, c->pt->len, end);
+	const char *eol = c->pt->eol, *vh;
+	char v[32], *text;
+
+	if (!pl->straddle)
+		return !add_edit(c->pt, c->tok[f].pos, c->tok[f].len, wname);
+	if (!blank(c->buf, ls, c->tok[dot].pos) || !blank(c->buf, end, le))
+		return false;
+	vh = version_h(c);
+	version_args(pl->since, v, sizeof(v));
+	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%.*s%s%.*s%s#else%s%.*s%s#endif%s",
+			     vh, *vh ? eol : "", v, eol,
+			     (int)(c->tok[f].pos - ls), c->buf + ls, wname,
+			     (int)(end - tok_end(&c->tok[f])), c->buf + tok_end(&c->tok[f]),
+			     eol, eol, (int)(end - ls), c->buf + ls, eol, eol);
+	if (text)
+		add_edit(c->pt, ls, after_eol(c->buf, c->pt->len, le) - ls, text);
+	free(text);
+	return true;
+}
+
+static void report(struct mctx *c, size_t f, const char *tag, size_t tag_len,
+		   size_t m, const struct plan *pl, bool fixed, const char *how)
+{
+	add_finding(c->pt, c->tok[f].pos, R_METHOD, SEV_WARNING, fixed,
+		    "the method '%.*s' of struct %.*s is '%.*s' %s (%.*s() here is '%.*s')%s%s%s",
+		    (int)c->tok[m].len, c->buf + c->tok[m].pos, (int)tag_len, tag,
+		    (int)pl->now_len, pl->now, pl->when,
+		    (int)c->tok[f].len, c->buf + c->tok[f].pos,
+		    (int)pl->old_len, pl->old, how ? ": " : "", how ? how : "",
+		    fixed ? "" : "; port it by hand");
+}
+
+static const char *const what[] = {
+	[CH_CONST_PARAM] = "it gets the const",
+	[CH_CONST_RET] = "it returns a const pointer",
+	[CH_VOID] = "it returns nothing",
+	[CH_ADD_PARAM] = "it gets the new parameter, unused",
+	[CH_DROP_PARAM] = "the parameter it never used goes",
+};
+
+/* Does fn's body use the name of its parameter k (or has it none)? */
+static bool param_used(const struct mctx *c, const struct fn *fn, int k)
+{
+	size_t at[MAX_PARAMS + 1], i, last = SCAN_NONE;
+	int n = param_starts(c, fn->open, fn->close, at);
+
+	if (n <= k)
+		return true;
+	at[n] = fn->close;
+	for (i = at[k]; i < at[k + 1]; i = next_code(c->tl, i))
+		if (!op(c, i, ','))
+			last = i;
+	if (last == SCAN_NONE || !ident(c, last))
+		return true;
+	for (i = fn->body; i < fn->end; i = next_code(c->tl, i))
+		if (ident(c, i) && same(c, i, last))
+			return true;
+	return false;
+}
+
+/* Make fn take the plan's form; false: it cannot be done here. */
+static bool convert(struct mctx *c, size_t dot, size_t f, const struct fn *fn,
+		    const struct plan *pl, const char **how)
+{
+	char wname[256];
+	bool wrap = pl->how == CH_VOID &&
+		    (pl->straddle || !returns_zero(c, fn) || fn->others);
+
+	if (pl->straddle && !pl->since) {
+		*how = "the atlas knows the change only between two releases: keep both forms under #if LINUX_VERSION_CODE at the exact release, or narrow --target";
+		return false;
+	}
+	if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
+		*how = "its body uses the parameter that goes";
+		return false;
+	}
+	if (!wrap && pl->how != CH_CONST_PARAM && fn->others) {
+		*how = "it is called here too, so its signature cannot change";
+		return false;
+	}
+	*how = wrap ? (pl->straddle ? "a void wrapper calls it, under #if LINUX_VERSION_CODE for the target's newer kernels" : "a void wrapper calls it") :
+	       pl->straddle ? "both heads kept under #if LINUX_VERSION_CODE for the target's older kernels" : what[pl->how];
+	if (!wrap) {
+		if (made(c, fn->name))
+			return true;
+		if (!change_heads(c, fn, pl)) {
+			*how = "its head is not on lines of its own";
+			return false;
+		}
+		if (pl->how == CH_VOID)
+			make_void(c, fn);
+	} else {
+		snprintf(wname, sizeof(wname), "%.*s_void", (int)c->tok[f].len,
+			 c->buf + c->tok[f].pos);
+		if (!made(c, fn->name) && (name_used(c, wname, strlen(wname)) ||
+					   !add_wrapper(c, fn, pl, wname))) {
+			*how = "no void wrapper can be written for it";
+			return false;
+		}
+		if (!use_wrapper(c, dot, f, pl, wname)) {
+			*how = "its initializer line has more than this member";
+			return false;
+		}
+	}
+	if (!made(c, fn->name) && !GROW(c->pt, c->made, c->nr_made, c->alloc_made))
+		c->made[c->nr_made++] = fn->name;
+	return true;
+}
+
+/* Is the struct a parameter names a macro ("#define old_tag new_tag")? */
+static bool tag_macro(const char *p, size_t len)
+{
+	const char *t = memmem(p, len, "struct ", 7), *e;
+
+	if (!t)
+		return false;
+	t += 7;
+	for (e = t; e < p + len && *e != ' ' && *e != '*'; e++)
+		;
+	return atlas_ident_kinds(t, (size_t)(e - t), "m") != 0;
+}
+
+/*
+ * Is a change that is none of the kinds a change of type that breaks the
+ * build: another number of parameters, or another struct in one?  (An
+ * enum for an int, a typedef for its type, are the same to the compiler.)
+ */
+static bool real_change(const struct plan *pl)
+{
+	const char *or, *nr, *op_[MAX_PARAMS], *np[MAX_PARAMS];
+	size_t orl, nrl, opl[MAX_PARAMS], npl[MAX_PARAMS];
+	int on = split_sig(pl->old, pl->old_len, &or, &orl, op_, opl);
+	int nn = split_sig(pl->now, pl->now_len, &nr, &nrl, np, npl), k;
+
+	if (on < 0 || nn < 0 || on != nn)
+		return on != nn;
+	for (k = 0; k < on; k++)
+		if ((memmem(op_[k], opl[k], "struct ", 7) ||
+		     memmem(np[k], npl[k], "struct ", 7)) &&
+		    !sig_eq(op_[k], opl[k], np[k], npl[k]) &&
+		    !tag_macro(op_[k], opl[k]) && !tag_macro(np[k], npl[k]))
+			return true;
+	return (memmem(or, orl, "struct ", 7) || memmem(nr, nrl, "struct ", 7)) &&
+	       !sig_eq(or, orl, nr, nrl);
+}
+
+/* ". m = f ," in a struct's initializer: its method's function. */
+static void one(struct mctx *c, size_t dot)
+{
+	size_t m = next_code(c->tl, dot), eq = next_code(c->tl, m);
+	size_t f = next_code(c->tl, eq), after = next_code(c->tl, f), open, tag;
+	size_t before = code_before(c->tl, dot);
+	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
+	struct plan pl = { 0 };
+	struct fn fn;
+	const char *how = NULL, *t;
+	bool fixed;
+
+	if (!ident(c, m) || !op(c, eq, '=') || !ident(c, f) ||
+	    !(op(c, after, ',') || op(c, after, '}')) ||
+	    !(op(c, before, '{') || op(c, before, ',')))
+		return;
+	open = open_of(c, dot);
+	tag = open == SCAN_NONE ? SCAN_NONE : tag_of(c, open);
+	if (tag == SCAN_NONE)
+		return;
+	t = c->buf + c->tok[tag].pos;
+	if (!atlas_method(t, c->tok[tag].len, c->buf + c->tok[m].pos,
+			  c->tok[m].len, sigs) || !find_fn(c, f, &fn) ||
+	    !needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
+		return;
+	edits_for(c->pt, R_METHOD);
+	if (pl.how == CH_OTHER && !real_change(&pl))
+		return;		/* int and an enum, a typedef: one type */
+	fixed = pl.how != CH_OTHER && convert(c, dot, f, &fn, &pl, &how);
+	report(c, f, t, c->tok[tag].len, m, &pl, fixed, how);
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct mctx c = { .pt = pt, .tl = pt->tl, .tok = pt->tl->tok,
+			  .buf = pt->buf, .last_dot = SCAN_NONE };
+	size_t k;
+
+	if (atlas_load() || not_x86_kernel(pt))
+		return;
+	kv_target(pt->opts->rules, &c.r);
+	kv_format_range(&c.r, c.range, sizeof(c.range));
+	for (k = 0; k < n && !pt->error; k++)
+		if (!(h[k].flags & (H_DEAD | H_PP)))
+			one(&c, h[k].tok);
+	free(c.made);
+}
+
+static struct family methods = {
+	.name = "methods",
+	.rules = rules,
+	.words = words,
+	.run = run,
+};
+FAMILY(methods)
