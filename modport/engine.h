@@ -149,6 +149,13 @@ size_t include_pos(const struct porter *pt, bool *eol_first);
  */
 int delete_line_range(struct porter *pt, size_t from, size_t to);
 
+/*
+ * Has a rule not in mine (NR_RULES-terminated) made a finding on the line
+ * of pos?  That rule names what is there.
+ */
+bool porter_line_taken(const struct porter *pt, size_t pos,
+		       const enum rule_id *mine);
+
 /* Services: the file-scope declarations, the local headers (or NULL). */
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);

@@ -259,3 +259,19 @@ void module_name(const char *path, char *name, size_t size)
 	if (!i)
 		snprintf(name, size, "module");
 }
+
+bool porter_line_taken(const struct porter *pt, size_t pos,
+		       const enum rule_id *mine)
+{
+	size_t from = line_start(pt->buf, pos), i, k;
+	const struct port *out = pt->out;
+
+	for (i = 0; i < out->nr_f; i++) {
+		for (k = 0; mine[k] != NR_RULES && mine[k] != out->f[i].rule; k++)
+			;
+		if (mine[k] == NR_RULES && out->f[i].pos >= from &&
+		    line_start(pt->buf, out->f[i].pos) == from)
+			return true;
+	}
+	return false;
+}

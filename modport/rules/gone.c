@@ -242,14 +242,7 @@ static bool in_version_branch(struct ctx *c, size_t pos)
 /* Another rule's finding on the line of pos already names it. */
 static bool line_taken(const struct ctx *c, size_t pos)
 {
-	size_t from = line_start(c->buf, pos), i;
-	const struct port *out = c->pt->out;
-
-	for (i = 0; i < out->nr_f; i++)
-		if (out->f[i].rule != R_GONE && out->f[i].rule != R_SIGNATURE &&
-		    out->f[i].pos >= from && line_start(c->buf, out->f[i].pos) == from)
-			return true;
-	return false;
+	return porter_line_taken(c->pt, pos, rules);
 }
 
 /*

@@ -566,11 +566,16 @@ static bool head_ins(const struct mctx *c, size_t start, size_t name,
 		return true;
 	case CH_CONST_RET:
 	case CH_VOID:
+		/* the return type's first word, as the atlas spells it */
 		for (k = start; k < name; k = next_code(c->tl, k))
+			if (c->tok[k].len == strcspn(pl->old, " (*") &&
+			    !memcmp(c->buf + c->tok[k].pos, pl->old, c->tok[k].len))
+				break;
+		for (k = k < name ? k : start; k < name; k = next_code(c->tl, k))
 			if (!match_ident(c->buf, &c->tok[k], "static") &&
 			    !match_ident(c->buf, &c->tok[k], "inline") &&
-			    c->buf[c->tok[k].pos] != '_')
-				break;
+			    !match_ident(c->buf, &c->tok[k], "extern"))
+				break;	/* else the first word after storage */
 		if (k >= name)
 			return false;
 		in->pos = c->tok[k].pos;
@@ -984,6 +989,8 @@ static void one(struct mctx *c, size_t dot)
 			  c->tok[m].len, sigs) || !find_fn(c, f, &fn) ||
 	    !needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
 		return;
+	if (porter_line_taken(c->pt, c->tok[f].pos, rules))
+		return;		/* another rule names it (aio-methods) */
 	edits_for(c->pt, R_METHOD);
 	if (pl.how == CH_OTHER && !real_change(&pl))
 		return;		/* int and an enum, a typedef: one type */
