@@ -31,6 +31,7 @@
 #include "../changes.h"
 #include "../engine.h"
 #include "../harvest.h"
+#include "../include.h"
 #include "../kversion.h"
 #include "gone.h"
 
@@ -80,6 +81,7 @@ struct plan {
 	char when[64];			/* "since 6.3", "between 6.1 and 6.6" */
 	bool straddle;
 	const struct api_change *row;
+	size_t decl;			/* the initializer's declaration */
 };
 
 static bool op(const struct mctx *c, size_t i, char ch)
@@ -238,6 +240,47 @@ static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
 	fn->start = decl_start(c, fn->name);
 	return !harvest_fn_sig(c->buf, c->tl, fn->start, fn->name, fn->sig,
 			       sizeof(fn->sig)) && fn->sig[0];
+}
+
+/*
+ * Function f is not defined in the file: its prototype in a local header
+ * (the driver's other file defines it).  The view *hv reads that header.
+ */
+static bool find_proto(struct mctx *c, size_t f, struct mctx *hv,
+		       struct fn *fn)
+{
+	struct header_set *hs = file_headers(c->pt);
+	size_t k, i, close;
+	int depth;
+
+	for (k = 0; hs && k < hs->nr; k++) {
+		*hv = *c;
+		hv->buf = hs->h[k].buf;
+		hv->tl = &hs->h[k].tl;
+		hv->tok = hs->h[k].tl.tok;
+		depth = 0;
+		for (i = 0; hv->tok[i].type != TOKEN_EOF; i = next_code(hv->tl, i)) {
+			if (op(hv, i, '{') || op(hv, i, '}'))
+				depth += op(hv, i, '{') ? 1 : -1;
+			if (depth || !is_code(&hv->tok[i]) || !ident(hv, i) ||
+			    hv->tok[i].len != c->tok[f].len ||
+			    memcmp(hv->buf + hv->tok[i].pos, c->buf + c->tok[f].pos,
+				   c->tok[f].len) ||
+			    !op(hv, next_code(hv->tl, i), '('))
+				continue;
+			close = match_close(hv->buf, hv->tl, next_code(hv->tl, i), '(', ')');
+			if (close == SCAN_NONE || !op(hv, next_code(hv->tl, close), ';'))
+				continue;
+			memset(fn, 0, sizeof(*fn));
+			fn->name = i;
+			fn->open = next_code(hv->tl, i);
+			fn->close = close;
+			fn->start = decl_start(hv, i);
+			return !harvest_fn_sig(hv->buf, hv->tl, fn->start, i, fn->sig,
+					       sizeof(fn->sig)) && fn->sig[0];
+		}
+	}
+	return false;
 }
 
 /*
@@ -766,42 +809,41 @@ static bool made(const struct mctx *c, size_t name)
  * void NAME_void(PARAMS) { NAME(ARGS); }" (under #if where the target
  * straddles the change).  The arguments are the parameters' names.
  */
-static bool add_wrapper(struct mctx *c, const struct fn *fn,
-			const struct plan *pl, const char *wname)
+static bool add_wrapper(struct mctx *c, const struct mctx *src,
+			const struct fn *fn, const struct plan *pl,
+			const char *wname, size_t pos)
 {
 	size_t at[MAX_PARAMS + 1], k, last;
-	int n = param_starts(c, fn->open, fn->close, at), i;
+	int n = param_starts(src, fn->open, fn->close, at), i;
 	const char *eol = c->pt->eol, *vh = pl->straddle ? version_h(c) : "";
 	char args[SIG_MAX] = "", v[32], *text;
-	size_t o = 0, pos;
+	size_t o = 0;
 
 	if (n < 0)
 		return false;
 	at[n] = fn->close;
 	for (i = 0; i < n; i++) {
-		for (last = k = at[i]; k < at[i + 1]; k = next_code(c->tl, k))
-			if (!op(c, k, ','))
+		for (last = k = at[i]; k < at[i + 1]; k = next_code(src->tl, k))
+			if (!op(src, k, ','))
 				last = k;
-		if (!ident(c, last) || last == at[i] ||
-		    o + c->tok[last].len + 3 >= sizeof(args))
+		if (!ident(src, last) || last == at[i] ||
+		    o + src->tok[last].len + 3 >= sizeof(args))
 			return false;
 		o += (size_t)snprintf(args + o, sizeof(args) - o, "%s%.*s",
-				      i ? ", " : "", (int)c->tok[last].len,
-				      c->buf + c->tok[last].pos);
+				      i ? ", " : "", (int)src->tok[last].len,
+				      src->buf + src->tok[last].pos);
 	}
 	version_args(pl->since, v, sizeof(v));
-	pos = after_eol(c->buf, c->pt->len,
-			line_end(c->buf, c->pt->len, c->tok[fn->end].pos));
-	text = porter_printf(c->pt, "%s%s%s%s%s%s%s%sstatic void %s(%.*s)%s{%s\t%.*s(%s);%s}%s%s%s",
-			     eol, vh, *vh ? eol : "",
+	text = porter_printf(c->pt, "%s%s%s%s%s%s%s%sstatic void %s(%.*s)%s{%s\t%.*s(%s);%s}%s%s%s%s",
+			     src == c ? eol : "", vh, *vh ? eol : "",
 			     pl->straddle ? "#if LINUX_VERSION_CODE >= KERNEL_VERSION(" : "",
 			     pl->straddle ? v : "", pl->straddle ? ")" : "",
 			     pl->straddle ? eol : "", "", wname,
-			     (int)(c->tok[fn->close].pos - tok_end(&c->tok[fn->open])),
-			     c->buf + tok_end(&c->tok[fn->open]), eol, eol,
-			     (int)c->tok[fn->name].len, c->buf + c->tok[fn->name].pos,
+			     (int)(src->tok[fn->close].pos - tok_end(&src->tok[fn->open])),
+			     src->buf + tok_end(&src->tok[fn->open]), eol, eol,
+			     (int)src->tok[fn->name].len, src->buf + src->tok[fn->name].pos,
 			     args, eol, eol, pl->straddle ? "#endif" : "",
-			     pl->straddle ? eol : "");
+			     pl->straddle ? eol : "", src == c ? "" : eol);
 	if (text)
 		add_edit(c->pt, pos, 0, text);
 	free(text);
@@ -879,12 +921,15 @@ static bool param_used(const struct mctx *c, const struct fn *fn, int k)
 }
 
 /* Make fn take the plan's form; false: it cannot be done here. */
-static bool convert(struct mctx *c, size_t dot, size_t f, const struct fn *fn,
-		    const struct plan *pl, const char **how)
+static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
+		    size_t f, const struct fn *fn, const struct plan *pl,
+		    const char **how)
 {
 	char wname[256];
+	bool elsewhere = src != c;
 	bool wrap = pl->how == CH_VOID &&
-		    (pl->straddle || !returns_zero(c, fn) || fn->others);
+		    (elsewhere || pl->straddle || !returns_zero(c, fn) || fn->others);
+	size_t pos;
 
 	if (pl->straddle && !pl->since) {
 		*how = "the atlas knows the change only between two releases: keep both forms under #if LINUX_VERSION_CODE at the exact release, or narrow --target";
@@ -892,6 +937,10 @@ static bool convert(struct mctx *c, size_t dot, size_t f, const struct fn *fn,
 	}
 	if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
 		*how = "its body uses the parameter that goes";
+		return false;
+	}
+	if (elsewhere && !wrap) {
+		*how = "it is defined in another file of the driver: change its head there";
 		return false;
 	}
 	if (!wrap && pl->how != CH_CONST_PARAM && fn->others) {
@@ -912,8 +961,11 @@ static bool convert(struct mctx *c, size_t dot, size_t f, const struct fn *fn,
 	} else {
 		snprintf(wname, sizeof(wname), "%.*s_void", (int)c->tok[f].len,
 			 c->buf + c->tok[f].pos);
+		pos = elsewhere ? line_start(c->buf, c->tok[pl->decl].pos) :
+		      after_eol(c->buf, c->pt->len,
+				line_end(c->buf, c->pt->len, c->tok[fn->end].pos));
 		if (!made(c, fn->name) && (name_used(c, wname, strlen(wname)) ||
-					   !add_wrapper(c, fn, pl, wname))) {
+					   !add_wrapper(c, src, fn, pl, wname, pos))) {
 			*how = "no void wrapper can be written for it";
 			return false;
 		}
@@ -973,6 +1025,7 @@ static void one(struct mctx *c, size_t dot)
 	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
 	struct plan pl = { 0 };
 	struct fn fn;
+	struct mctx hv, *src = &hv;
 	const char *how = NULL, *t;
 	bool fixed;
 
@@ -986,15 +1039,22 @@ static void one(struct mctx *c, size_t dot)
 		return;
 	t = c->buf + c->tok[tag].pos;
 	if (!atlas_method(t, c->tok[tag].len, c->buf + c->tok[m].pos,
-			  c->tok[m].len, sigs) || !find_fn(c, f, &fn) ||
-	    !needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
+			  c->tok[m].len, sigs))
+		return;
+	if (!find_fn(c, f, &fn) && (fn.nr_proto || fn.name != SCAN_NONE ||
+				    !find_proto(c, f, &hv, &fn)))
+		return;
+	if (fn.body)
+		src = c;
+	if (!needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
 		return;
 	if (porter_line_taken(c->pt, c->tok[f].pos, rules))
 		return;		/* another rule names it (aio-methods) */
+	pl.decl = decl_start(c, tag);
 	edits_for(c->pt, R_METHOD);
 	if (pl.how == CH_OTHER && !real_change(&pl))
 		return;		/* int and an enum, a typedef: one type */
-	fixed = pl.how != CH_OTHER && convert(c, dot, f, &fn, &pl, &how);
+	fixed = pl.how != CH_OTHER && convert(c, src, dot, f, &fn, &pl, &how);
 	report(c, f, t, c->tok[tag].len, m, &pl, fixed, how);
 }
 

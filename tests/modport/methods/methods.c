@@ -8,6 +8,7 @@
 #include <linux/i2c.h>
 #include <linux/hid.h>
 #include <linux/platform_device.h>
+#include "other.h"
 
 /* 5.6 added the queue's index: every kernel of the target has it. */
 static void demo_tx_timeout(struct net_device *dev)
@@ -84,4 +85,9 @@ extern int other_file_remove(struct platform_device *pdev);
 
 static struct platform_driver demo_pdrv2 = {
 	.remove	= other_file_remove,
+};
+
+/* Defined in another file, declared in a local header: a wrapper here. */
+static struct platform_driver demo_pdrv3 = {
+	.remove	= other_remove,
 };
