@@ -525,6 +525,26 @@ static size_t list_decl(const struct ctx *c, size_t comma)
 #define STRUCT_OF_REACH 4096
 
 /*
+ * Past the reach of struct_of(): a file-scope "struct TAG v;" or
+ * "struct TAG *v;" far above (a bus declared at the top of the file).
+ */
+static size_t file_scope_struct(const struct ctx *c, size_t v)
+{
+	const struct decl *d = file_decl(c->pt, c->buf + c->tok[v].pos,
+					 c->tok[v].len);
+	size_t j;
+
+	if (!d || !d->is_tagged || d->dims || d->pointers > 1 ||
+	    strncmp(d->base, "struct ", 7))
+		return SCAN_NONE;
+	for (j = d->name; j > 1 && j-- > d->name - 8;)
+		if (c->tok[j].type == TOKEN_IDENT &&
+		    match_ident(c->buf, &c->tok[j - 1], "struct"))
+			return j;
+	return SCAN_NONE;
+}
+
+/*
  * The struct tag of the variable at token v: the nearest "struct TAG *v"
  * or "struct TAG v" before it, within STRUCT_OF_REACH tokens (a long
  * function's locals, its parameters): SCAN_NONE if none, and then no
@@ -560,7 +580,7 @@ static size_t struct_of(const struct ctx *c, size_t v)
 				return d;
 		}
 	}
-	return SCAN_NONE;
+	return stop > 2 ? file_scope_struct(c, v) : SCAN_NONE;
 }
 
 /*
