@@ -189,6 +189,34 @@ static size_t close_of(const struct ctx *c, size_t open)
 	return match_close(c->buf, c->pt->tl, open, '(', ')');
 }
 
+/*
+ * Is the ':' at k a label's, "case X:" or "default:" (a statement
+ * follows), not a conditional's?  A case's statement starts with case;
+ * a label is one name after a statement's end.
+ */
+static bool label_colon(const struct ctx *c, size_t k)
+{
+	size_t p = code_before(c->pt->tl, k), q;
+
+	if (!match_op(c->buf, &c->tok[k], ':') || p == SCAN_NONE)
+		return false;
+	if (match_ident(c->buf, &c->tok[p], "default"))
+		return true;
+	q = code_before(c->pt->tl, p);
+	if (c->tok[p].type == TOKEN_IDENT &&
+	    (q == SCAN_NONE || match_op(c->buf, &c->tok[q], ';') ||
+	     match_op(c->buf, &c->tok[q], '{') || match_op(c->buf, &c->tok[q], '}')))
+		return true;
+	for (q = p; q != SCAN_NONE; q = code_before(c->pt->tl, q)) {
+		if (match_op(c->buf, &c->tok[q], ';') || match_op(c->buf, &c->tok[q], '{') ||
+		    match_op(c->buf, &c->tok[q], '}') || match_op(c->buf, &c->tok[q], '?'))
+			return false;
+		if (match_ident(c->buf, &c->tok[q], "case"))
+			return true;
+	}
+	return false;
+}
+
 /* Is the call at i a statement whose result is unused? */
 static bool statement_call(const struct ctx *c, size_t i, size_t close)
 {
@@ -201,7 +229,8 @@ static bool statement_call(const struct ctx *c, size_t i, size_t close)
 	       match_op(c->buf, &c->tok[before], '{') ||
 	       match_op(c->buf, &c->tok[before], '}') ||
 	       match_op(c->buf, &c->tok[before], ')') ||
-	       match_ident(c->buf, &c->tok[before], "else");
+	       match_ident(c->buf, &c->tok[before], "else") ||
+	       label_colon(c, before);
 }
 
 static void add_shim(struct ctx *c, const struct api_change *ch)

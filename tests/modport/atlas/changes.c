@@ -32,6 +32,20 @@ static void __devexit demo_remove(struct pci_dev *pdev)
 {
 }
 
+/* After a case or default label the call is a statement; in ?: it is not. */
+static int demo_kind(char *to, int kind, const char *other)
+{
+	switch (kind) {
+	case 1:
+		strlcpy(to, "NT",
+			8);
+		break;
+	default:
+		strlcpy(to, other, 8);
+	}
+	return kind ? 0 : strlcpy(to, other, 8);
+}
+
 static void *demo_ctx(struct crypto_tfm *tfm, char *label, const char *from)
 {
 	strncpy(label, from, 8);
