@@ -156,6 +156,9 @@ int delete_line_range(struct porter *pt, size_t from, size_t to);
 bool porter_line_taken(const struct porter *pt, size_t pos,
 		       const enum rule_id *mine);
 
+/* Does an edit made so far replace or delete the byte at pos? */
+bool porter_edited(const struct porter *pt, size_t pos);
+
 /* Services: the file-scope declarations, the local headers (or NULL). */
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);

@@ -154,6 +154,22 @@ static bool pointer_declarator(const struct hv *h, size_t k)
 }
 
 /*
+ * Is the __word at k an attribute after a declarator's name ("u64 tag
+ * __packed", "void *p __rcu")?  It is when the name found before it
+ * follows a type: an identifier or a '*' right before it.
+ */
+static bool trailing_attribute(const struct hv *h, size_t s, size_t name,
+			       size_t k)
+{
+	if (name == NONE || name <= s || name + 1 != k ||
+	    strncmp(h->buf + T(h, k)->pos, "__", 2))
+		return false;
+	return is_op(h, name - 1, '*') ||
+	       (is_ident(h, name - 1) && !ident_is(h, name - 1, "struct") &&
+		!ident_is(h, name - 1, "union") && !ident_is(h, name - 1, "enum"));
+}
+
+/*
  * The name a declarator [s, e) declares: the NAME of "( * NAME )", else
  * its last identifier before '[', ':' or '=' that is not an attribute (a
  * word followed by a group, or one spelt ____x), or NONE.
@@ -185,7 +201,8 @@ static size_t declarator_name(const struct hv *h, size_t s, size_t e)
 			continue;
 		}
 		if (is_ident(h, k) && !is_keyword(h, k) &&
-		    strncmp(h->buf + T(h, k)->pos, "____", 4))
+		    strncmp(h->buf + T(h, k)->pos, "____", 4) &&
+		    !trailing_attribute(h, s, name, k))
 			name = k;
 	}
 	return name;
@@ -612,13 +629,19 @@ static int parse_aggregate(struct hv *h, size_t open, size_t close,
 {
 	const char **all = malloc((nr_tags + 2) * sizeof(*all));
 	char own[NAME_LEN];
-	size_t k, s, n = nr_tags;
+	size_t k, s, n = nr_tags, kw_at = NONE;
 	int ret = 0;
 
 	if (!all)
 		return -ENOMEM;
 	memcpy(all, tags, nr_tags * sizeof(*all));
-	if (open >= 2 && is_ident(h, open - 1) && is_aggregate_kw(h, open - 2)) {
+	if (open >= 3 && is_ident(h, open - 1) && is_ident(h, open - 2) &&
+	    !strncmp(h->buf + T(h, open - 2)->pos, "__", 2) &&
+	    is_aggregate_kw(h, open - 3) && !is_aggregate_kw(h, open - 2))
+		kw_at = open - 3;	/* union __ec_align_offset1 TAG { */
+	else if (open >= 2)
+		kw_at = open - 2;
+	if (kw_at != NONE && is_ident(h, open - 1) && is_aggregate_kw(h, kw_at)) {
 		tok_text(h->buf, T(h, open - 1), own, sizeof(own));
 		emit(h, HK_TAG, open - 1, NULL, 0, NULL);
 		all[n++] = own;
@@ -758,7 +781,10 @@ static bool opens_aggregate(const struct hv *h, size_t k)
 {
 	return is_aggregate_kw(h, k - 1) || ident_is(h, k - 1, "enum") ||
 	       (k >= 2 && is_ident(h, k - 1) &&
-		(is_aggregate_kw(h, k - 2) || ident_is(h, k - 2, "enum")));
+		(is_aggregate_kw(h, k - 2) || ident_is(h, k - 2, "enum"))) ||
+	       (k >= 3 && is_ident(h, k - 1) && is_ident(h, k - 2) &&
+		!strncmp(h->buf + T(h, k - 2)->pos, "__", 2) &&
+		is_aggregate_kw(h, k - 3));	/* union __attr TAG { */
 }
 
 /* A declaration [s, e) that ended with ';'. */

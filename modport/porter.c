@@ -275,3 +275,15 @@ bool porter_line_taken(const struct porter *pt, size_t pos,
 	}
 	return false;
 }
+
+bool porter_edited(const struct porter *pt, size_t pos)
+{
+	const struct port *out = pt->out;
+	size_t i;
+
+	for (i = 0; i < out->nr_e; i++)
+		if (out->e[i].del && pos >= out->e[i].pos &&
+		    pos < out->e[i].pos + out->e[i].del)
+			return true;
+	return false;
+}

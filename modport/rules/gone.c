@@ -46,6 +46,7 @@ struct ctx {
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
 	struct shadow sh;
+	struct shadow shm;	/* the members and macros it defines */
 	struct shadow said;	/* what is reported: once a file, at its first use */
 	int unit;		/* judged(): -1 not known yet */
 };
@@ -105,6 +106,9 @@ static void harvested(void *arg, const struct harvest_name *hn)
 
 	if (shadow_add(&c->sh, hn->name))
 		porter_fail(c->pt, -12);	/* ENOMEM */
+	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
+	    shadow_add(&c->shm, hn->name))
+		porter_fail(c->pt, -12);
 	if (hn->kind == HK_MEMBER && hn->tag && shadow_add(&c->sh, hn->tag))
 		porter_fail(c->pt, -12);
 }
@@ -129,6 +133,18 @@ static bool shadowed(struct ctx *c, const char *s, size_t len)
 	if (!c->sh.made)
 		make_shadow(c);
 	return c->sh.size && c->sh.name[shadow_slot(&c->sh, s, len)];
+}
+
+/*
+ * A member after '.' or '->' is shadowed only by a member or a macro of
+ * the file's own: a variable or parameter of that name (a callback's
+ * "const void *p") is not the struct's p.
+ */
+static bool shadowed_member(struct ctx *c, const char *s, size_t len)
+{
+	if (!c->sh.made)
+		make_shadow(c);
+	return c->shm.size && c->shm.name[shadow_slot(&c->shm, s, len)];
 }
 
 static void shadow_free(struct shadow *sh)
@@ -345,9 +361,12 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 	unsigned int last, missing;
 
 	if (!went_away(c, mask, present, &last, &missing) ||
-	    line_taken(c, t->pos) || in_version_branch(c, t->pos))
-		return;
-	if (t->type == TOKEN_IDENT && shadowed(c, c->buf + t->pos, t->len))
+	    line_taken(c, t->pos) || in_version_branch(c, t->pos) ||
+	    porter_edited(c->pt, t->pos))
+		return;		/* another rule's, or code a fix rewrites */
+	if (t->type == TOKEN_IDENT &&
+	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
+		  shadowed(c, c->buf + t->pos, t->len)))
 		return;
 	if (!judged(c) || !first_report(c, what, t, of))
 		return;
@@ -918,6 +937,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	shadow_free(&c.sh);
+	shadow_free(&c.shm);
 	shadow_free(&c.said);
 	free(c.vr);
 }

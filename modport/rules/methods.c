@@ -40,7 +40,11 @@
 #define MAX_PROTOS 4
 
 static const enum rule_id rules[] = { R_METHOD, NR_RULES };
-static const char *const words[] = { ".", NULL };
+static const char *const words[] = { ".", ":", NULL };
+/* Findings on the line that leave it to this rule: GCC's field: */
+static const enum rule_id not_taken[] = {
+	R_METHOD, R_GNU_INITIALIZER, NR_RULES
+};
 
 struct mctx {
 	struct porter *pt;
@@ -197,6 +201,10 @@ static bool designated(const struct mctx *c, size_t i)
 	size_t eq = code_before(c->tl, i), m = eq == SCAN_NONE ? eq : code_before(c->tl, eq);
 	size_t after = next_code(c->tl, i);
 
+	if (op(c, eq, ':') && ident(c, m))	/* GCC's "m: f," */
+		return (op(c, code_before(c->tl, m), '{') ||
+			op(c, code_before(c->tl, m), ',')) &&
+		       (op(c, after, ',') || op(c, after, '}'));
 	return op(c, eq, '=') && ident(c, m) && op(c, code_before(c->tl, m), '.') &&
 	       (op(c, after, ',') || op(c, after, '}'));
 }
@@ -1020,8 +1028,19 @@ static bool real_change(const struct plan *pl)
 static void one(struct mctx *c, size_t dot)
 {
 	size_t m = next_code(c->tl, dot), eq = next_code(c->tl, m);
-	size_t f = next_code(c->tl, eq), after = next_code(c->tl, f), open, tag;
+	size_t f = next_code(c->tl, eq), after, open, tag;
 	size_t before = code_before(c->tl, dot);
+
+	if (op(c, dot, ':')) {	/* GCC's "m: f," (gnu-initializer makes it ".m = f,") */
+		m = before;
+		f = next_code(c->tl, dot);
+		eq = dot;
+		dot = before = code_before(c->tl, m);
+		if (!ident(c, m) || !(op(c, dot, '{') || op(c, dot, ',')))
+			return;
+		eq = next_code(c->tl, m);
+	}
+	after = next_code(c->tl, f);
 	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
 	struct plan pl = { 0 };
 	struct fn fn;
@@ -1029,11 +1048,11 @@ static void one(struct mctx *c, size_t dot)
 	const char *how = NULL, *t;
 	bool fixed;
 
-	if (!ident(c, m) || !op(c, eq, '=') || !ident(c, f) ||
+	if (!ident(c, m) || !(op(c, eq, '=') || op(c, eq, ':')) || !ident(c, f) ||
 	    !(op(c, after, ',') || op(c, after, '}')) ||
-	    !(op(c, before, '{') || op(c, before, ',')))
+	    (op(c, eq, '=') && !(op(c, before, '{') || op(c, before, ','))))
 		return;
-	open = open_of(c, dot);
+	open = op(c, eq, ':') ? open_of(c, m) : open_of(c, dot);
 	tag = open == SCAN_NONE ? SCAN_NONE : tag_of(c, open);
 	if (tag == SCAN_NONE)
 		return;
@@ -1048,13 +1067,19 @@ static void one(struct mctx *c, size_t dot)
 		src = c;
 	if (!needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
 		return;
-	if (porter_line_taken(c->pt, c->tok[f].pos, rules))
+	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken))
 		return;		/* another rule names it (aio-methods) */
 	pl.decl = decl_start(c, tag);
 	edits_for(c->pt, R_METHOD);
 	if (pl.how == CH_OTHER && !real_change(&pl))
 		return;		/* int and an enum, a typedef: one type */
-	fixed = pl.how != CH_OTHER && convert(c, src, dot, f, &fn, &pl, &how);
+	if (op(c, eq, ':') && pl.how == CH_VOID) {
+		how = "its GCC field: initializer becomes .field = first: run fix again";
+		fixed = false;
+	} else {
+		fixed = pl.how != CH_OTHER &&
+			convert(c, src, dot, f, &fn, &pl, &how);
+	}
 	report(c, f, t, c->tok[tag].len, m, &pl, fixed, how);
 }
 
