@@ -29,6 +29,8 @@ extern const size_t nr_api_changes;
 
 /* The change whose old form is name[0..len) (or "<name>"), or NULL. */
 const struct api_change *change_for(const char *name, size_t len);
+/* The row of "struct tag" (a type whose header is no longer brought in). */
+const struct api_change *change_for_tag(const char *tag, size_t len);
 const char *change_kind_name(enum change_kind k);
 /* Its gone and since versions as KV(); 0 for "". */
 unsigned int change_gone(const struct api_change *ch);

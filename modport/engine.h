@@ -149,6 +149,12 @@ size_t include_pos(const struct porter *pt, bool *eol_first);
  */
 int delete_line_range(struct porter *pt, size_t from, size_t to);
 
+/*
+ * Is the .c at path #included by a sibling .c (part of that unit: its
+ * names come from there)?  It reads the folder: ask it late, and once.
+ */
+bool sibling_includes(const char *path);
+
 /* Services: the file-scope declarations, the local headers (or NULL). */
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);

@@ -13,7 +13,6 @@
  *	gone		the target lacks it
  *	signature	the target's form takes another number of arguments
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,26 +254,6 @@ static bool line_taken(const struct ctx *c, size_t pos)
  * Token i uses what mask (the releases that had it as this use needs it)
  * names; present: the releases that have the name in any form.
  */
-/* Does the text of the file at path hold '#include "name"'? */
-static bool file_includes(const char *path, const char *name)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024], want[300];
-	bool found = false;
-
-	if (!f)
-		return false;
-	snprintf(want, sizeof(want), "\"%s\"", name);
-	while (!found && fgets(line, sizeof(line), f)) {
-		const char *p = line + strspn(line, " \t");
-
-		if (*p == '#' && strstr(p, "include") && strstr(p, want))
-			found = true;
-	}
-	fclose(f);
-	return found;
-}
-
 static bool program_by_headers(struct porter *pt);
 
 /*
@@ -286,10 +265,7 @@ static bool program_by_headers(struct porter *pt);
  */
 static bool judged(struct ctx *c)
 {
-	const char *path = c->pt->path, *slash, *base;
-	char *dir, *sib;
-	struct dirent *de;
-	DIR *d;
+	const char *path = c->pt->path;
 
 	if (c->unit >= 0)
 		return c->unit;
@@ -298,24 +274,7 @@ static bool judged(struct ctx *c)
 		c->unit = !program_by_headers(c->pt);
 		return c->unit;
 	}
-	slash = strrchr(path, '/');
-	base = slash ? slash + 1 : path;
-	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	d = dir ? opendir(dir) : NULL;
-	while (d && c->unit && (de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-
-		if (n < 3 || strcmp(de->d_name + n - 2, ".c") ||
-		    !strcmp(de->d_name, base) ||
-		    asprintf(&sib, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (file_includes(sib, base))
-			c->unit = 0;
-		free(sib);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
+	c->unit = !sibling_includes(path);
 	if (c->unit && program_by_headers(c->pt))
 		c->unit = 0;
 	return c->unit;
