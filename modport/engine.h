@@ -112,7 +112,8 @@ void edits_for(struct porter *pt, enum rule_id rule);
 bool rule_on(const struct porter *pt, enum rule_id rule);
 /*
  * buf[from, to) is code a rule removes (a function that served only what
- * it deletes): the reports that later families make there are dropped.
+ * it deletes): the findings that later families make there are dropped,
+ * and their edits.
  */
 void porter_removes(struct porter *pt, size_t from, size_t to);
 /* Set the sticky error (the first one stays); returns it. */

@@ -64,8 +64,10 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 	edits_for(pt, rule);
 	if (pt->muted || pt->error)
 		return pt->error;
-	if (!fixable && removed(pt, pos))
-		return 0;	/* a report on code that a rule removes */
+	if (removed(pt, pos)) {
+		pt->muted = true;	/* its edits too */
+		return 0;	/* code that a rule removes: moot */
+	}
 	va_start(ap, fmt);
 	ret = port_add_finding(out, pos, rule, sev, fixable, fmt, ap);
 	va_end(ap);
