@@ -326,18 +326,24 @@ static void system_utsname(struct ctx *c, const struct hit *h)
 			 "utsname()->");
 }
 
-/* .llseek = no_llseek, */
+/*
+ * .llseek = no_llseek, (or GCC's llseek: no_llseek, which gnu-initializer
+ * leaves to this rule when it removes the member: gnu_member_goes())
+ */
 static void no_llseek(struct ctx *c, const struct hit *h)
 {
 	const struct token_list *tl = c->pt->tl;
 	size_t i = h->tok, eq = prev_code(tl, i), m, dot, comma;
+	bool gnu;
 
 	m = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
-	dot = m == SCAN_NONE ? SCAN_NONE : prev_code(tl, m);
+	gnu = eq != SCAN_NONE && match_op(c->buf, &c->tok[eq], ':');
+	dot = m == SCAN_NONE || gnu ? m : prev_code(tl, m);
 	comma = next_code(tl, i);
-	if (dot == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	if (dot == SCAN_NONE ||
+	    !(gnu || match_op(c->buf, &c->tok[eq], '=')) ||
 	    !match_ident(c->buf, &c->tok[m], "llseek") ||
-	    !match_op(c->buf, &c->tok[dot], '.')) {
+	    !(gnu || match_op(c->buf, &c->tok[dot], '.'))) {
 		finding(c, i, R_NO_LLSEEK, false,
 			"no_llseek is gone since 6.12: a NULL .llseek means the file cannot seek");
 		return;
