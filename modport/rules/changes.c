@@ -222,6 +222,19 @@ static void add_shim(struct ctx *c, const struct api_change *ch)
 	c->shims = more;
 }
 
+/* Is the last argument of the call at open NULL (or 0)? */
+static bool last_null(const struct ctx *c, size_t open)
+{
+	size_t close = close_of(c, open), last;
+
+	if (close == SCAN_NONE)
+		return false;
+	last = prev_code(c->pt->tl, close);
+	return (match_ident(c->buf, &c->tok[last], "NULL") ||
+		(c->tok[last].len == 1 && c->buf[c->tok[last].pos] == '0')) &&
+	       match_op(c->buf, &c->tok[prev_code(c->pt->tl, last)], ',');
+}
+
 static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
 		   size_t open)
 {
@@ -231,6 +244,11 @@ static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
 	    (open == SCAN_NONE || close_of(c, open) == SCAN_NONE ||
 	     !statement_call(c, i, close_of(c, open)))) {
 		finding(c, i, ch, false, "its result is used here");
+		return;
+	}
+	if (ch->arg == CALL_LAST_NULL &&
+	    (open == SCAN_NONE || !last_null(c, open))) {
+		finding(c, i, ch, false, "it searches on from a device it was given, whose reference pci_get_device() would drop");
 		return;
 	}
 	if (straddles(c, ch) && !old_at_lo) {
