@@ -22,6 +22,7 @@
  *	system-utsname		system_utsname.x -> utsname()->x
  *	del-timer		del_timer[_sync]() -> timer_delete[_sync]()
  *	no-llseek		.llseek = no_llseek goes
+ *	task-state		current->state = S; -> set_current_state(S);
  *	class-create		class_create(THIS_MODULE, n) -> class_create(n)
  *	ioremap-nocache		ioremap_nocache() -> ioremap()
  *	usb-buffer		usb_buffer_alloc/free -> usb_alloc/free_coherent
@@ -89,7 +90,7 @@ static const enum rule_id rules[] = {
 	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
 	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
 	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG,
-	R_VM_RESERVED, R_VM_FLAGS, NR_RULES
+	R_VM_RESERVED, R_VM_FLAGS, R_TASK_STATE, NR_RULES
 };
 
 struct ctx {
@@ -172,6 +173,53 @@ static void init_mutex(struct ctx *c, const struct hit *h)
 		 h->word == W_INIT_MUTEX ? ", 1" : ", 0");
 }
 
+/*
+ * In a function: the statement "LVALUE = [(spinlock_t)] SPIN_LOCK_UNLOCKED;"
+ * becomes spin_lock_init(&LVALUE); (sonypi's queue lock).  False if not
+ * that shape.
+ */
+static bool spin_lock_assign(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, semi = next_code(tl, i), eq = prev_code(tl, i), k;
+	size_t first;
+	char *text;
+
+	if (match_op(c->buf, &c->tok[eq], ')')) {	/* a cast */
+		k = match_open(c->buf, tl, eq, '(', ')');
+		if (k == SCAN_NONE || k == 0 ||
+		    !match_ident(c->buf, &c->tok[next_code(tl, k)], "spinlock_t"))
+			return false;
+		eq = prev_code(tl, k);
+	}
+	if (!match_op(c->buf, &c->tok[eq], '=') || c->tok[eq].len != 1 ||
+	    !match_op(c->buf, &c->tok[semi], ';'))
+		return false;
+	for (first = prev_code(tl, eq); first > 0; first = prev_code(tl, first)) {
+		size_t p = prev_code(tl, first);
+
+		if (match_op(c->buf, &c->tok[p], ';') ||
+		    match_op(c->buf, &c->tok[p], '{') ||
+		    match_op(c->buf, &c->tok[p], '}'))
+			break;
+		if (c->tok[p].type == TOKEN_IDENT &&
+		    match_ident(c->buf, &c->tok[p], "spinlock_t"))
+			return false;	/* a declaration */
+	}
+	if (!finding(c, i, R_SPIN_LOCK_UNLOCKED, true,
+		     "SPIN_LOCK_UNLOCKED is gone since 2.6.39 (lockdep needs a name per lock): spin_lock_init(&lock)"))
+		return true;
+	text = porter_printf(c->pt, "spin_lock_init(&%.*s);",
+			     (int)(tok_end(&c->tok[prev_code(tl, eq)]) -
+				   c->tok[first].pos),
+			     c->buf + c->tok[first].pos);
+	if (text)
+		add_edit(c->pt, c->tok[first].pos,
+			 tok_end(&c->tok[semi]) - c->tok[first].pos, text);
+	free(text);
+	return true;
+}
+
 /* [static] spinlock_t NAME = SPIN_LOCK_UNLOCKED; */
 static void spin_lock_unlocked(struct ctx *c, const struct hit *h)
 {
@@ -182,10 +230,14 @@ static void spin_lock_unlocked(struct ctx *c, const struct hit *h)
 	semi = next_code(tl, i);
 	name = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
 	type = name == SCAN_NONE ? SCAN_NONE : prev_code(tl, name);
+	if (h->depth && spin_lock_assign(c, h))
+		return;
 	if (type == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
 	    !match_op(c->buf, &c->tok[semi], ';') ||
 	    c->tok[name].type != TOKEN_IDENT ||
-	    !match_ident(c->buf, &c->tok[type], "spinlock_t") || h->depth) {
+	    !match_ident(c->buf, &c->tok[type], "spinlock_t") ||
+	    (h->depth && !match_ident(c->buf, &c->tok[prev_code(tl, type)],
+				      "static"))) {
 		finding(c, i, R_SPIN_LOCK_UNLOCKED, false,
 			"SPIN_LOCK_UNLOCKED is gone since 2.6.39: DEFINE_SPINLOCK(name) for a static lock, spin_lock_init(&lock) for another");
 		return;
@@ -227,6 +279,48 @@ static void f_dentry(struct ctx *c, const struct hit *h)
 		rename_tok(c, h->tok, "f_path.dentry");
 }
 
+/*
+ * The statement "current->state = S;" at i (m: "state") becomes
+ * set_current_state(S); as the kernel's own code has written it since
+ * 2.4 (its barrier orders the state before the condition the sleeper
+ * tests next).  A read of current->state is reported.
+ */
+static void task_state(struct ctx *c, size_t i, size_t m)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t eq = next_code(tl, m), semi, p = prev_code(tl, i);
+	char *text;
+
+	for (semi = eq; c->tok[semi].type != TOKEN_EOF &&
+	     !match_op(c->buf, &c->tok[semi], ';') &&
+	     !match_op(c->buf, &c->tok[semi], '{') &&
+	     !match_op(c->buf, &c->tok[semi], '}'); semi = next_code(tl, semi))
+		;
+	if (!match_op(c->buf, &c->tok[eq], '=') || c->tok[eq].len != 1 ||
+	    !match_op(c->buf, &c->tok[semi], ';') || p == i ||
+	    !(match_op(c->buf, &c->tok[p], ';') ||
+	      match_op(c->buf, &c->tok[p], '{') ||
+	      match_op(c->buf, &c->tok[p], '}') ||
+	      match_op(c->buf, &c->tok[p], ')') ||
+	      match_op(c->buf, &c->tok[p], ':') ||
+	      match_ident(c->buf, &c->tok[p], "else"))) {
+		finding(c, i, R_TASK_STATE, false,
+			"task_struct's state is __state since 5.14: READ_ONCE(current->__state), or task_is_running(current)");
+		return;
+	}
+	if (!finding(c, i, R_TASK_STATE, true,
+		     "task_struct's state is __state since 5.14: set_current_state(S), which sets it with the barrier a sleeper needs"))
+		return;
+	text = porter_printf(c->pt, "set_current_state(%.*s);",
+			     (int)(tok_end(&c->tok[prev_code(tl, semi)]) -
+				   c->tok[next_code(tl, eq)].pos),
+			     c->buf + c->tok[next_code(tl, eq)].pos);
+	if (text)
+		add_edit(c->pt, c->tok[i].pos,
+			 tok_end(&c->tok[semi]) - c->tok[i].pos, text);
+	free(text);
+}
+
 /* current->uid, current->euid */
 static void current_uid(struct ctx *c, const struct hit *h)
 {
@@ -238,6 +332,10 @@ static void current_uid(struct ctx *c, const struct hit *h)
 	    !token_is(c->buf, &c->tok[arrow], "->"))
 		return;
 	m = next_code(tl, arrow);
+	if (match_ident(c->buf, &c->tok[m], "state")) {
+		task_state(c, i, m);
+		return;
+	}
 	if (match_ident(c->buf, &c->tok[m], "uid"))
 		fn = "current_uid";
 	else if (match_ident(c->buf, &c->tok[m], "euid"))
