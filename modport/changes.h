@@ -14,7 +14,7 @@ enum change_kind {
 	C_DROP_ARG, C_ADD_ARG, C_QUOTE_ARG, C_INCLUDE, C_PERSON,
 };
 
-enum { CALL_ANY, CALL_STATEMENT, CALL_LAST_NULL };
+enum { CALL_ANY, CALL_STATEMENT, CALL_LAST_NULL, CALL_AGED = 0x100 };
 
 struct api_change {
 	enum change_kind kind;

@@ -425,6 +425,8 @@ static char *expansion(struct ctx *c, const struct api_change *ch,
 {
 	const char *hole = ch->kind == C_EXPAND ? strstr(ch->new, "%s") : NULL;
 
+	if (!hole && ch->kind == C_EXPAND)
+		return porter_printf(c->pt, "%s", ch->new);
 	if (!hole)
 		return porter_printf(c->pt, "%.*s", (int)(to - from),
 				     c->buf + from);
@@ -700,6 +702,13 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 	free(text);
 }
 
+/* Is the row for old files only (CALL_AGED: not an argument's index)? */
+static bool aged_only(const struct api_change *ch)
+{
+	return (ch->kind == C_RENAME || ch->kind == C_EXPAND ||
+		ch->kind == C_UNWRAP) && ch->arg == CALL_AGED;
+}
+
 static void one(struct ctx *c, const struct hit *h)
 {
 	const struct token *t = &c->tok[h->tok];
@@ -714,7 +723,7 @@ static void one(struct ctx *c, const struct hit *h)
 	size_t open = match_op(c->buf, &c->tok[next], '(') ? next : SCAN_NONE;
 
 	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)) ||
-	    kept_old(c, t->pos))
+	    kept_old(c, t->pos) || (aged_only(ch) && !c->pt->nr_found[1]))
 		return;
 	edits_for(c->pt, rule_of(ch->kind));
 	if (t->type == TOKEN_HEADER) {
