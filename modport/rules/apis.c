@@ -321,6 +321,22 @@ static void task_state(struct ctx *c, size_t i, size_t m)
 	free(text);
 }
 
+/* current->need_resched, read: need_resched() (2.5 made it a flag). */
+static void need_resched(struct ctx *c, size_t i, size_t m)
+{
+	size_t after = next_code(c->pt->tl, m);
+
+	if (match_op(c->buf, &c->tok[after], '=') && c->tok[after].len == 1) {
+		finding(c, i, R_TASK_STATE, false,
+			"task_struct has no need_resched since 2.5: set_tsk_need_resched(), or cond_resched()");
+		return;
+	}
+	if (finding(c, i, R_TASK_STATE, true,
+		    "task_struct has no need_resched since 2.5 (a thread flag): need_resched()"))
+		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[m]) - c->tok[i].pos,
+			 "need_resched()");
+}
+
 /* current->uid, current->euid */
 static void current_uid(struct ctx *c, const struct hit *h)
 {
@@ -334,6 +350,10 @@ static void current_uid(struct ctx *c, const struct hit *h)
 	m = next_code(tl, arrow);
 	if (match_ident(c->buf, &c->tok[m], "state")) {
 		task_state(c, i, m);
+		return;
+	}
+	if (match_ident(c->buf, &c->tok[m], "need_resched")) {
+		need_resched(c, i, m);
 		return;
 	}
 	if (match_ident(c->buf, &c->tok[m], "uid"))

@@ -1,7 +1,8 @@
 /*
  * task-state (5.14 renamed task_struct's state to __state): 2.4's
  * "current->state = S;" becomes set_current_state(S), after a label too;
- * spin-lock-unlocked in a function: a static lock becomes
+ * current->need_resched becomes need_resched(); spin-lock-unlocked in a
+ * function: a static lock becomes
  * DEFINE_SPINLOCK(), an assignment spin_lock_init().  The negative
  * control: a read of current->state is reported, not rewritten.
  */
@@ -25,6 +26,8 @@ static int demo_wait(int ready)
 	current->state = TASK_INTERRUPTIBLE;
 	if (!ready)
 		schedule_timeout(1);
+	if (current->need_resched)
+		schedule();
 	if (current->state != TASK_RUNNING)
 		goto out;
 	return 0;
