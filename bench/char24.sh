@@ -88,13 +88,14 @@ build() {
 	h=$(corpus_hash "$d/port")-$(corpus_release "$k")
 	if [ "${FRESH:-0}" = 1 ] || [ "$(cat "$d/key" 2>/dev/null)" != "$h" ]; then
 		rm -rf "$d/src" && mv "$d/port" "$d/src"
-		corpus_check "$k" "$d/src" "$d/findings"
 		echo "char24: $name on $k" >&2
 		corpus_build "$k" "$d/src" "$d/log" make -C "$(corpus_headers "$k")" M="$d/src" modules
 		if [ -e "$d/src/$name.ko" ]; then echo ok; else echo fail; fi >"$d/status"
 		echo "$h" >"$d/key"
 	fi
 	rm -rf "$d/port"
+	# the findings of this modport, whether the build was kept or not
+	corpus_check "$k" "$d/src" "$d/findings"
 }
 
 # load K NAME...: the built modules in one modrun --each boot; a verdict
