@@ -186,7 +186,7 @@ preserved() {
 				continue	# void-irq-handler: return IRQ_HANDLED (rules/irqhandler.c)
 			if (l ~ /(un)?lock_kernel[ \t]*\(/)
 				continue	# bkl (rules/bkl.c)
-			if (l ~ /current->(state|need_resched)|timer_list.*=|^[ \t]*(function|data)[ \t]*:|^[ \t]*[}];/)
+			if (l ~ /pci_for_each_dev|current->(state|need_resched)|timer_list.*=|^[ \t]*(function|data)[ \t]*:|^[ \t]*[}];/)
 				continue	# task-state (rules/apis.c), define-timer (rules/definetimer.c)
 			if (l ~ /sleep_on[ \t]*\(/)
 				continue	# sleep-on (rules/sleepon.c)

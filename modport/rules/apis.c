@@ -23,6 +23,7 @@
  *	del-timer		del_timer[_sync]() -> timer_delete[_sync]()
  *	no-llseek		.llseek = no_llseek goes
  *	task-state		current->state = S; -> set_current_state(S);
+ *	pci-for-each-dev	pci_for_each_dev(d) -> d = NULL; for_each_pci_dev(d)
  *	class-create		class_create(THIS_MODULE, n) -> class_create(n)
  *	ioremap-nocache		ioremap_nocache() -> ioremap()
  *	usb-buffer		usb_buffer_alloc/free -> usb_alloc/free_coherent
@@ -47,7 +48,7 @@ enum {
 	W_SYSTEM_UTSNAME, W_DEL_TIMER, W_DEL_TIMER_SYNC, W_DEL_SINGLESHOT,
 	W_NO_LLSEEK, W_CLASS_CREATE, W_IOREMAP_NOCACHE, W_USB_BUFFER_ALLOC,
 	W_USB_BUFFER_FREE, W_ERR, W_INFO, W_WARN, W_DBG,
-	W_VM_RESERVED, W_USB_H, W_VM_FLAGS,
+	W_VM_RESERVED, W_USB_H, W_VM_FLAGS, W_PCI_FOR_EACH_DEV,
 };
 
 static const char *const words[] = {
@@ -82,6 +83,7 @@ static const char *const words[] = {
 	[W_VM_RESERVED] = "VM_RESERVED",
 	[W_USB_H] = "<linux/usb.h>",
 	[W_VM_FLAGS] = "vm_flags",
+	[W_PCI_FOR_EACH_DEV] = "pci_for_each_dev",
 	NULL
 };
 
@@ -90,7 +92,7 @@ static const enum rule_id rules[] = {
 	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
 	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
 	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG,
-	R_VM_RESERVED, R_VM_FLAGS, R_TASK_STATE, NR_RULES
+	R_VM_RESERVED, R_VM_FLAGS, R_TASK_STATE, R_PCI_FOR_EACH_DEV, NR_RULES
 };
 
 struct ctx {
@@ -335,6 +337,41 @@ static void need_resched(struct ctx *c, size_t i, size_t m)
 		    "task_struct has no need_resched since 2.5 (a thread flag): need_resched()"))
 		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[m]) - c->tok[i].pos,
 			 "need_resched()");
+}
+
+/*
+ * The statement "pci_for_each_dev(d) BODY" becomes "d = NULL;
+ * for_each_pci_dev(d) BODY": 2.4's loop set d itself, 2.6's starts from
+ * the NULL that d holds.  It holds a reference on d while it runs; one
+ * left by a break or goto stays (a leak, never a use after free).
+ */
+static void pci_for_each_dev(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, p = prev_code(tl, i), open = next_code(tl, i);
+	size_t d = next_code(tl, open), close = next_code(tl, d), ls;
+	char *text;
+
+	if (!match_op(c->buf, &c->tok[open], '(') ||
+	    c->tok[d].type != TOKEN_IDENT ||
+	    !match_op(c->buf, &c->tok[close], ')') || p == i ||
+	    !(match_op(c->buf, &c->tok[p], ';') ||
+	      match_op(c->buf, &c->tok[p], '{') ||
+	      match_op(c->buf, &c->tok[p], '}'))) {
+		finding(c, i, R_PCI_FOR_EACH_DEV, false,
+			"pci_for_each_dev() is gone since 2.6: for_each_pci_dev(d), which starts from d = NULL and holds a reference on each device");
+		return;
+	}
+	if (!finding(c, i, R_PCI_FOR_EACH_DEV, true,
+		     "pci_for_each_dev() is gone since 2.6: for_each_pci_dev(d), which starts from d = NULL and holds a reference on the device it stops at (pci_dev_put() when done)"))
+		return;
+	ls = line_start(c->buf, c->tok[i].pos);
+	text = porter_printf(c->pt, "%.*s = NULL;%s%.*sfor_each_pci_dev",
+			     (int)c->tok[d].len, c->buf + c->tok[d].pos,
+			     c->pt->eol, (int)(c->tok[i].pos - ls), c->buf + ls);
+	if (text)
+		add_edit(c->pt, c->tok[i].pos, c->tok[i].len, text);
+	free(text);
 }
 
 /* current->uid, current->euid */
@@ -712,6 +749,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_VM_FLAGS:
 			if (!(h->flags & H_PP))
 				vm_flags(&c, h);
+			break;
+		case W_PCI_FOR_EACH_DEV:
+			if (!(h->flags & (H_PP | H_DEAD)) && h->depth)
+				pci_for_each_dev(&c, h);
 			break;
 		case W_VM_RESERVED:
 			if (finding(&c, h->tok, R_VM_RESERVED, true,
