@@ -101,7 +101,7 @@ build() {
 # load K NAME...: the built modules in one modrun --each boot; a verdict
 # per module in $work/K/NAME/load (loads, init fails: ERRNO, crashes).
 load() {
-	local k=$1 n key log kos=() sub
+	local k=$1 n m key log kos=() sub
 	shift
 	for n in "$@"; do kos+=("$work/$k/$n/src/$n.ko"); done
 	key=$(cat "${kos[@]}" | sha256sum | cut -c1-16)
@@ -112,11 +112,12 @@ load() {
 		echo "$key" >"$log.key"
 	fi
 	for n in "$@"; do
-		sub=$(awk -v m="$n" '/# Subtest: /{ cur = $NF } cur == m' "$log")
-		if grep -qE "^ *ok [0-9]+ load $n\$" <<<"$sub" &&
+		m=${n//-/_}	# the module's name: i810-tco.ko is i810_tco
+		sub=$(awk -v m="$m" '/# Subtest: /{ cur = $NF } cur == m' "$log")
+		if grep -qE "^ *ok [0-9]+ load $m\$" <<<"$sub" &&
 			! grep -qE "^ *not ok" <<<"$sub"; then
 			echo loads
-		elif grep -qE "^ *not ok [0-9]+ load $n\$" <<<"$sub" &&
+		elif grep -qE "^ *not ok [0-9]+ load $m\$" <<<"$sub" &&
 			grep -qE "error: finit_module: E[A-Z]+" <<<"$sub" &&
 			! grep -qiE "oops|BUG:|crash|timed out|panic" <<<"$sub"; then
 			echo "init fails: $(grep -oE 'finit_module: E[A-Z]+' <<<"$sub" | head -n 1 | cut -d' ' -f2)"
