@@ -88,19 +88,20 @@ build() {
 	h=$(corpus_hash "$d/port")-$(corpus_release "$k")
 	if [ "${FRESH:-0}" = 1 ] || [ "$(cat "$d/key" 2>/dev/null)" != "$h" ]; then
 		rm -rf "$d/src" && mv "$d/port" "$d/src"
-		corpus_check "$k" "$d/src" "$d/findings"
 		echo "char24: $name on $k" >&2
 		corpus_build "$k" "$d/src" "$d/log" make -C "$(corpus_headers "$k")" M="$d/src" modules
 		if [ -e "$d/src/$name.ko" ]; then echo ok; else echo fail; fi >"$d/status"
 		echo "$h" >"$d/key"
 	fi
 	rm -rf "$d/port"
+	# the findings of this modport, whether the build was kept or not
+	corpus_check "$k" "$d/src" "$d/findings"
 }
 
 # load K NAME...: the built modules in one modrun --each boot; a verdict
 # per module in $work/K/NAME/load (loads, init fails: ERRNO, crashes).
 load() {
-	local k=$1 n key log kos=() sub
+	local k=$1 n m key log kos=() sub
 	shift
 	for n in "$@"; do kos+=("$work/$k/$n/src/$n.ko"); done
 	key=$(cat "${kos[@]}" | sha256sum | cut -c1-16)
@@ -111,11 +112,12 @@ load() {
 		echo "$key" >"$log.key"
 	fi
 	for n in "$@"; do
-		sub=$(awk -v m="$n" '/# Subtest: /{ cur = $NF } cur == m' "$log")
-		if grep -qE "^ *ok [0-9]+ load $n\$" <<<"$sub" &&
+		m=${n//-/_}	# the module's name: i810-tco.ko is i810_tco
+		sub=$(awk -v m="$m" '/# Subtest: /{ cur = $NF } cur == m' "$log")
+		if grep -qE "^ *ok [0-9]+ load $m\$" <<<"$sub" &&
 			! grep -qE "^ *not ok" <<<"$sub"; then
 			echo loads
-		elif grep -qE "^ *not ok [0-9]+ load $n\$" <<<"$sub" &&
+		elif grep -qE "^ *not ok [0-9]+ load $m\$" <<<"$sub" &&
 			grep -qE "error: finit_module: E[A-Z]+" <<<"$sub" &&
 			! grep -qiE "oops|BUG:|crash|timed out|panic" <<<"$sub"; then
 			echo "init fails: $(grep -oE 'finit_module: E[A-Z]+' <<<"$sub" | head -n 1 | cut -d' ' -f2)"

@@ -28,6 +28,18 @@ const struct api_change *change_for(const char *name, size_t len)
 	return NULL;
 }
 
+const struct api_change *change_for_tag(const char *tag, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < nr_api_changes; i++)
+		if (!strncmp(api_changes[i].old, "struct ", 7) &&
+		    strlen(api_changes[i].old + 7) == len &&
+		    !memcmp(api_changes[i].old + 7, tag, len))
+			return &api_changes[i];
+	return NULL;
+}
+
 const char *change_kind_name(enum change_kind k)
 {
 	static const char *const names[] = {

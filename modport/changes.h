@@ -14,7 +14,7 @@ enum change_kind {
 	C_DROP_ARG, C_ADD_ARG, C_QUOTE_ARG, C_INCLUDE, C_PERSON, C_METHOD,
 };
 
-enum { CALL_ANY, CALL_STATEMENT };
+enum { CALL_ANY, CALL_STATEMENT, CALL_LAST_NULL, CALL_AGED = 0x100 };
 
 struct api_change {
 	enum change_kind kind;
@@ -29,6 +29,8 @@ extern const size_t nr_api_changes;
 
 /* The change whose old form is name[0..len) (or "<name>"), or NULL. */
 const struct api_change *change_for(const char *name, size_t len);
+/* The row of "struct tag" (a type whose header is no longer brought in). */
+const struct api_change *change_for_tag(const char *tag, size_t len);
 const char *change_kind_name(enum change_kind k);
 /* Its gone and since versions as KV(); 0 for "". */
 unsigned int change_gone(const struct api_change *ch);

@@ -112,7 +112,8 @@ void edits_for(struct porter *pt, enum rule_id rule);
 bool rule_on(const struct porter *pt, enum rule_id rule);
 /*
  * buf[from, to) is code a rule removes (a function that served only what
- * it deletes): the reports that later families make there are dropped.
+ * it deletes): the findings that later families make there are dropped,
+ * and their edits.
  */
 void porter_removes(struct porter *pt, size_t from, size_t to);
 /* Set the sticky error (the first one stays); returns it. */
@@ -158,6 +159,12 @@ bool porter_line_taken(const struct porter *pt, size_t pos,
 
 /* Does an edit made so far replace or delete the byte at pos? */
 bool porter_edited(const struct porter *pt, size_t pos);
+
+/*
+ * Is the .c at path #included by a sibling .c (part of that unit: its
+ * names come from there)?  It reads the folder: ask it late, and once.
+ */
+bool sibling_includes(const char *path);
 
 /* Services: the file-scope declarations, the local headers (or NULL). */
 const struct decl *file_decl(struct porter *pt, const char *name,

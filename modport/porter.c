@@ -6,6 +6,7 @@
  * demand).
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -63,8 +64,10 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 	edits_for(pt, rule);
 	if (pt->muted || pt->error)
 		return pt->error;
-	if (!fixable && removed(pt, pos))
-		return 0;	/* a report on code that a rule removes */
+	if (removed(pt, pos)) {
+		pt->muted = true;	/* its edits too */
+		return 0;	/* code that a rule removes: moot */
+	}
 	va_start(ap, fmt);
 	ret = port_add_finding(out, pos, rule, sev, fixable, fmt, ap);
 	va_end(ap);
@@ -286,4 +289,50 @@ bool porter_edited(const struct porter *pt, size_t pos)
 		    pos < out->e[i].pos + out->e[i].del)
 			return true;
 	return false;
+}
+
+/* Does the text of the file at path hold '#include "name"'? */
+static bool file_includes(const char *path, const char *name)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], want[300];
+	bool found = false;
+
+	if (!f)
+		return false;
+	snprintf(want, sizeof(want), "\"%s\"", name);
+	while (!found && fgets(line, sizeof(line), f)) {
+		const char *p = line + strspn(line, " \t");
+
+		if (*p == '#' && strstr(p, "include") && strstr(p, want))
+			found = true;
+	}
+	fclose(f);
+	return found;
+}
+
+bool sibling_includes(const char *path)
+{
+	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	char *dir, *sib;
+	struct dirent *de;
+	bool found = false;
+	DIR *d;
+
+	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	d = dir ? opendir(dir) : NULL;
+	while (d && !found && (de = readdir(d))) {
+		size_t n = strlen(de->d_name);
+
+		if (n < 3 || strcmp(de->d_name + n - 2, ".c") ||
+		    !strcmp(de->d_name, base) ||
+		    asprintf(&sib, "%s/%s", dir, de->d_name) < 0)
+			continue;
+		found = file_includes(sib, base);
+		free(sib);
+	}
+	if (d)
+		closedir(d);
+	free(dir);
+	return found;
 }

@@ -3,11 +3,12 @@
 # (modport/changes.def): every row of the table agrees with the atlas
 # mined from the kernel's trees, a row that disagrees is caught, modport
 # carries the atlas (no file read at run time), and - when the trees are in
-# the cache (scripts/atlas-trees) - regenerating it gives the same bytes.
+# the cache (scripts/atlas-trees) - regenerating it, and brings.def
+# (atlas/mkbrings), gives the same bytes.
 . "$(dirname "$0")/lib.sh"
 need perl cmp xz
 cd "$TOP" || exit 2
-plan 7
+plan 8
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -47,5 +48,13 @@ else
 	ok $? "mkatlas over the cached trees"
 	cmp -s "$tmp/atlas.txt" "$atlas"
 	ok $? "regenerated from the cached trees: the same bytes as modport/atlas.txt.xz holds"
+fi
+if [ -d "$trees/2.4.22/hdr" ] && [ -d "$trees/6.1/hdr" ] && [ -d "$trees/6.12/hdr" ] &&
+	[ -d "$trees/7.3/hdr" ]; then
+	perl atlas/mkbrings "$trees" modport/changes.def >"$tmp/brings.def"
+	cmp -s "$tmp/brings.def" modport/brings.def
+	ok $? "atlas/mkbrings over the cached trees: the same bytes as modport/brings.def"
+else
+	skip "the kernel trees 2.4.22, 6.1, 6.12 and 7.3 are not in $trees (scripts/atlas-trees fetches them)"
 fi
 done_testing

@@ -22,6 +22,8 @@
  *	system-utsname		system_utsname.x -> utsname()->x
  *	del-timer		del_timer[_sync]() -> timer_delete[_sync]()
  *	no-llseek		.llseek = no_llseek goes
+ *	task-state		current->state = S; -> set_current_state(S);
+ *	pci-for-each-dev	pci_for_each_dev(d) -> d = NULL; for_each_pci_dev(d)
  *	class-create		class_create(THIS_MODULE, n) -> class_create(n)
  *	ioremap-nocache		ioremap_nocache() -> ioremap()
  *	usb-buffer		usb_buffer_alloc/free -> usb_alloc/free_coherent
@@ -46,7 +48,7 @@ enum {
 	W_SYSTEM_UTSNAME, W_DEL_TIMER, W_DEL_TIMER_SYNC, W_DEL_SINGLESHOT,
 	W_NO_LLSEEK, W_CLASS_CREATE, W_IOREMAP_NOCACHE, W_USB_BUFFER_ALLOC,
 	W_USB_BUFFER_FREE, W_ERR, W_INFO, W_WARN, W_DBG,
-	W_VM_RESERVED, W_USB_H, W_VM_FLAGS,
+	W_VM_RESERVED, W_USB_H, W_VM_FLAGS, W_PCI_FOR_EACH_DEV,
 };
 
 static const char *const words[] = {
@@ -81,6 +83,7 @@ static const char *const words[] = {
 	[W_VM_RESERVED] = "VM_RESERVED",
 	[W_USB_H] = "<linux/usb.h>",
 	[W_VM_FLAGS] = "vm_flags",
+	[W_PCI_FOR_EACH_DEV] = "pci_for_each_dev",
 	NULL
 };
 
@@ -89,7 +92,7 @@ static const enum rule_id rules[] = {
 	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
 	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
 	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG,
-	R_VM_RESERVED, R_VM_FLAGS, NR_RULES
+	R_VM_RESERVED, R_VM_FLAGS, R_TASK_STATE, R_PCI_FOR_EACH_DEV, NR_RULES
 };
 
 struct ctx {
@@ -172,6 +175,53 @@ static void init_mutex(struct ctx *c, const struct hit *h)
 		 h->word == W_INIT_MUTEX ? ", 1" : ", 0");
 }
 
+/*
+ * In a function: the statement "LVALUE = [(spinlock_t)] SPIN_LOCK_UNLOCKED;"
+ * becomes spin_lock_init(&LVALUE); (sonypi's queue lock).  False if not
+ * that shape.
+ */
+static bool spin_lock_assign(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, semi = next_code(tl, i), eq = prev_code(tl, i), k;
+	size_t first;
+	char *text;
+
+	if (match_op(c->buf, &c->tok[eq], ')')) {	/* a cast */
+		k = match_open(c->buf, tl, eq, '(', ')');
+		if (k == SCAN_NONE || k == 0 ||
+		    !match_ident(c->buf, &c->tok[next_code(tl, k)], "spinlock_t"))
+			return false;
+		eq = prev_code(tl, k);
+	}
+	if (!match_op(c->buf, &c->tok[eq], '=') || c->tok[eq].len != 1 ||
+	    !match_op(c->buf, &c->tok[semi], ';'))
+		return false;
+	for (first = prev_code(tl, eq); first > 0; first = prev_code(tl, first)) {
+		size_t p = prev_code(tl, first);
+
+		if (match_op(c->buf, &c->tok[p], ';') ||
+		    match_op(c->buf, &c->tok[p], '{') ||
+		    match_op(c->buf, &c->tok[p], '}'))
+			break;
+		if (c->tok[p].type == TOKEN_IDENT &&
+		    match_ident(c->buf, &c->tok[p], "spinlock_t"))
+			return false;	/* a declaration */
+	}
+	if (!finding(c, i, R_SPIN_LOCK_UNLOCKED, true,
+		     "SPIN_LOCK_UNLOCKED is gone since 2.6.39 (lockdep needs a name per lock): spin_lock_init(&lock)"))
+		return true;
+	text = porter_printf(c->pt, "spin_lock_init(&%.*s);",
+			     (int)(tok_end(&c->tok[prev_code(tl, eq)]) -
+				   c->tok[first].pos),
+			     c->buf + c->tok[first].pos);
+	if (text)
+		add_edit(c->pt, c->tok[first].pos,
+			 tok_end(&c->tok[semi]) - c->tok[first].pos, text);
+	free(text);
+	return true;
+}
+
 /* [static] spinlock_t NAME = SPIN_LOCK_UNLOCKED; */
 static void spin_lock_unlocked(struct ctx *c, const struct hit *h)
 {
@@ -182,10 +232,14 @@ static void spin_lock_unlocked(struct ctx *c, const struct hit *h)
 	semi = next_code(tl, i);
 	name = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
 	type = name == SCAN_NONE ? SCAN_NONE : prev_code(tl, name);
+	if (h->depth && spin_lock_assign(c, h))
+		return;
 	if (type == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
 	    !match_op(c->buf, &c->tok[semi], ';') ||
 	    c->tok[name].type != TOKEN_IDENT ||
-	    !match_ident(c->buf, &c->tok[type], "spinlock_t") || h->depth) {
+	    !match_ident(c->buf, &c->tok[type], "spinlock_t") ||
+	    (h->depth && !match_ident(c->buf, &c->tok[prev_code(tl, type)],
+				      "static"))) {
 		finding(c, i, R_SPIN_LOCK_UNLOCKED, false,
 			"SPIN_LOCK_UNLOCKED is gone since 2.6.39: DEFINE_SPINLOCK(name) for a static lock, spin_lock_init(&lock) for another");
 		return;
@@ -227,6 +281,99 @@ static void f_dentry(struct ctx *c, const struct hit *h)
 		rename_tok(c, h->tok, "f_path.dentry");
 }
 
+/*
+ * The statement "current->state = S;" at i (m: "state") becomes
+ * set_current_state(S); as the kernel's own code has written it since
+ * 2.4 (its barrier orders the state before the condition the sleeper
+ * tests next).  A read of current->state is reported.
+ */
+static void task_state(struct ctx *c, size_t i, size_t m)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t eq = next_code(tl, m), semi, p = prev_code(tl, i);
+	char *text;
+
+	for (semi = eq; c->tok[semi].type != TOKEN_EOF &&
+	     !match_op(c->buf, &c->tok[semi], ';') &&
+	     !match_op(c->buf, &c->tok[semi], '{') &&
+	     !match_op(c->buf, &c->tok[semi], '}'); semi = next_code(tl, semi))
+		;
+	if (!match_op(c->buf, &c->tok[eq], '=') || c->tok[eq].len != 1 ||
+	    !match_op(c->buf, &c->tok[semi], ';') || p == i ||
+	    !(match_op(c->buf, &c->tok[p], ';') ||
+	      match_op(c->buf, &c->tok[p], '{') ||
+	      match_op(c->buf, &c->tok[p], '}') ||
+	      match_op(c->buf, &c->tok[p], ')') ||
+	      match_op(c->buf, &c->tok[p], ':') ||
+	      match_ident(c->buf, &c->tok[p], "else"))) {
+		finding(c, i, R_TASK_STATE, false,
+			"task_struct's state is __state since 5.14: READ_ONCE(current->__state), or task_is_running(current)");
+		return;
+	}
+	if (!finding(c, i, R_TASK_STATE, true,
+		     "task_struct's state is __state since 5.14: set_current_state(S), which sets it with the barrier a sleeper needs"))
+		return;
+	text = porter_printf(c->pt, "set_current_state(%.*s);",
+			     (int)(tok_end(&c->tok[prev_code(tl, semi)]) -
+				   c->tok[next_code(tl, eq)].pos),
+			     c->buf + c->tok[next_code(tl, eq)].pos);
+	if (text)
+		add_edit(c->pt, c->tok[i].pos,
+			 tok_end(&c->tok[semi]) - c->tok[i].pos, text);
+	free(text);
+}
+
+/* current->need_resched, read: need_resched() (2.5 made it a flag). */
+static void need_resched(struct ctx *c, size_t i, size_t m)
+{
+	size_t after = next_code(c->pt->tl, m);
+
+	if (match_op(c->buf, &c->tok[after], '=') && c->tok[after].len == 1) {
+		finding(c, i, R_TASK_STATE, false,
+			"task_struct has no need_resched since 2.5: set_tsk_need_resched(), or cond_resched()");
+		return;
+	}
+	if (finding(c, i, R_TASK_STATE, true,
+		    "task_struct has no need_resched since 2.5 (a thread flag): need_resched()"))
+		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[m]) - c->tok[i].pos,
+			 "need_resched()");
+}
+
+/*
+ * The statement "pci_for_each_dev(d) BODY" becomes "d = NULL;
+ * for_each_pci_dev(d) BODY": 2.4's loop set d itself, 2.6's starts from
+ * the NULL that d holds.  It holds a reference on d while it runs; one
+ * left by a break or goto stays (a leak, never a use after free).
+ */
+static void pci_for_each_dev(struct ctx *c, const struct hit *h)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i = h->tok, p = prev_code(tl, i), open = next_code(tl, i);
+	size_t d = next_code(tl, open), close = next_code(tl, d), ls;
+	char *text;
+
+	if (!match_op(c->buf, &c->tok[open], '(') ||
+	    c->tok[d].type != TOKEN_IDENT ||
+	    !match_op(c->buf, &c->tok[close], ')') || p == i ||
+	    !(match_op(c->buf, &c->tok[p], ';') ||
+	      match_op(c->buf, &c->tok[p], '{') ||
+	      match_op(c->buf, &c->tok[p], '}'))) {
+		finding(c, i, R_PCI_FOR_EACH_DEV, false,
+			"pci_for_each_dev() is gone since 2.6: for_each_pci_dev(d), which starts from d = NULL and holds a reference on each device");
+		return;
+	}
+	if (!finding(c, i, R_PCI_FOR_EACH_DEV, true,
+		     "pci_for_each_dev() is gone since 2.6: for_each_pci_dev(d), which starts from d = NULL and holds a reference on the device it stops at (pci_dev_put() when done)"))
+		return;
+	ls = line_start(c->buf, c->tok[i].pos);
+	text = porter_printf(c->pt, "%.*s = NULL;%s%.*sfor_each_pci_dev",
+			     (int)c->tok[d].len, c->buf + c->tok[d].pos,
+			     c->pt->eol, (int)(c->tok[i].pos - ls), c->buf + ls);
+	if (text)
+		add_edit(c->pt, c->tok[i].pos, c->tok[i].len, text);
+	free(text);
+}
+
 /* current->uid, current->euid */
 static void current_uid(struct ctx *c, const struct hit *h)
 {
@@ -238,6 +385,14 @@ static void current_uid(struct ctx *c, const struct hit *h)
 	    !token_is(c->buf, &c->tok[arrow], "->"))
 		return;
 	m = next_code(tl, arrow);
+	if (match_ident(c->buf, &c->tok[m], "state")) {
+		task_state(c, i, m);
+		return;
+	}
+	if (match_ident(c->buf, &c->tok[m], "need_resched")) {
+		need_resched(c, i, m);
+		return;
+	}
 	if (match_ident(c->buf, &c->tok[m], "uid"))
 		fn = "current_uid";
 	else if (match_ident(c->buf, &c->tok[m], "euid"))
@@ -326,18 +481,24 @@ static void system_utsname(struct ctx *c, const struct hit *h)
 			 "utsname()->");
 }
 
-/* .llseek = no_llseek, */
+/*
+ * .llseek = no_llseek, (or GCC's llseek: no_llseek, which gnu-initializer
+ * leaves to this rule when it removes the member: gnu_member_goes())
+ */
 static void no_llseek(struct ctx *c, const struct hit *h)
 {
 	const struct token_list *tl = c->pt->tl;
 	size_t i = h->tok, eq = prev_code(tl, i), m, dot, comma;
+	bool gnu;
 
 	m = eq == SCAN_NONE ? SCAN_NONE : prev_code(tl, eq);
-	dot = m == SCAN_NONE ? SCAN_NONE : prev_code(tl, m);
+	gnu = eq != SCAN_NONE && match_op(c->buf, &c->tok[eq], ':');
+	dot = m == SCAN_NONE || gnu ? m : prev_code(tl, m);
 	comma = next_code(tl, i);
-	if (dot == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	if (dot == SCAN_NONE ||
+	    !(gnu || match_op(c->buf, &c->tok[eq], '=')) ||
 	    !match_ident(c->buf, &c->tok[m], "llseek") ||
-	    !match_op(c->buf, &c->tok[dot], '.')) {
+	    !(gnu || match_op(c->buf, &c->tok[dot], '.'))) {
 		finding(c, i, R_NO_LLSEEK, false,
 			"no_llseek is gone since 6.12: a NULL .llseek means the file cannot seek");
 		return;
@@ -588,6 +749,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		case W_VM_FLAGS:
 			if (!(h->flags & H_PP))
 				vm_flags(&c, h);
+			break;
+		case W_PCI_FOR_EACH_DEV:
+			if (!(h->flags & (H_PP | H_DEAD)) && h->depth)
+				pci_for_each_dev(&c, h);
 			break;
 		case W_VM_RESERVED:
 			if (finding(&c, h->tok, R_VM_RESERVED, true,

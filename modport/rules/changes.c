@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../atlas.h"
+#include "../brings.h"
 #include "../changes.h"
 #include "../directive.h"
 #include "../engine.h"
@@ -48,6 +49,10 @@ static void __attribute__((constructor)) make_words(void)
 
 		if (ch->kind == C_PERSON || ch->kind == C_METHOD)
 			continue;
+		if (!strncmp(ch->old, "struct ", 7)) {
+			words[n++] = ch->old + 7;	/* the tag */
+			continue;
+		}
 		if (!strchr(ch->old, '/')) {
 			words[n++] = ch->old;
 			continue;
@@ -74,6 +79,8 @@ struct ctx {
 	char *shims;		/* compat #defines for after the includes */
 	const char *included[8];	/* INCLUDE rows' headers added */
 	size_t nr_included;
+	int unit;		/* a unit of its own (not a header, not a .c
+				 * that a sibling includes); -1: not asked */
 };
 
 static enum rule_id rule_of(enum change_kind k)
@@ -245,6 +252,19 @@ static void add_shim(struct ctx *c, const struct api_change *ch)
 	c->shims = more;
 }
 
+/* Is the last argument of the call at open NULL (or 0)? */
+static bool last_null(const struct ctx *c, size_t open)
+{
+	size_t close = close_of(c, open), last;
+
+	if (close == SCAN_NONE)
+		return false;
+	last = prev_code(c->pt->tl, close);
+	return (match_ident(c->buf, &c->tok[last], "NULL") ||
+		(c->tok[last].len == 1 && c->buf[c->tok[last].pos] == '0')) &&
+	       match_op(c->buf, &c->tok[prev_code(c->pt->tl, last)], ',');
+}
+
 static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
 		   size_t open)
 {
@@ -254,6 +274,11 @@ static void rename_call(struct ctx *c, size_t i, const struct api_change *ch,
 	    (open == SCAN_NONE || close_of(c, open) == SCAN_NONE ||
 	     !statement_call(c, i, close_of(c, open)))) {
 		finding(c, i, ch, false, "its result is used here");
+		return;
+	}
+	if (ch->arg == CALL_LAST_NULL &&
+	    (open == SCAN_NONE || !last_null(c, open))) {
+		finding(c, i, ch, false, "it searches on from a device it was given, whose reference pci_get_device() would drop");
 		return;
 	}
 	if (straddles(c, ch) && !old_at_lo) {
@@ -430,6 +455,8 @@ static char *expansion(struct ctx *c, const struct api_change *ch,
 {
 	const char *hole = ch->kind == C_EXPAND ? strstr(ch->new, "%s") : NULL;
 
+	if (!hole && ch->kind == C_EXPAND)
+		return porter_printf(c->pt, "%s", ch->new);
 	if (!hole)
 		return porter_printf(c->pt, "%.*s", (int)(to - from),
 				     c->buf + from);
@@ -556,6 +583,128 @@ static bool local_includes(struct ctx *c, const char *want, size_t n)
 	return false;
 }
 
+/* Is the #include <name> at token t one that brings hdr in on rel? */
+static bool brought_by(const char *buf, const struct token *t, const char *rel,
+		       const char *hdr, bool *unknown)
+{
+	const char *name = buf + t->pos + 1;
+	size_t len = t->len - 2;
+
+	if (t->len < 3 || buf[t->pos] != '<')
+		return false;		/* "local.h": read below */
+	if (len == strlen(hdr) && !memcmp(name, hdr, len))
+		return true;
+	if (!brings_old_header(name, len))
+		*unknown = true;	/* a header 2.4 did not have */
+	return brings(rel, hdr, name, len);
+}
+
+/*
+ * Do none of the headers the file includes (nor its local headers') bring
+ * hdr in on release rel, all of them being 2.4's?  A header that 2.4 did
+ * not have may bring it: then the file is left alone.
+ */
+static bool lacks_on(struct ctx *c, const char *rel, const char *hdr)
+{
+	struct header_set *hs = file_headers(c->pt);
+	const struct token *t;
+	bool unknown = false, any = false;
+	size_t k;
+
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		if (t->type != TOKEN_HEADER)
+			continue;
+		any |= c->buf[t->pos] == '<';
+		if (brought_by(c->buf, t, rel, hdr, &unknown))
+			return false;
+	}
+	if (!any)
+		return false;	/* no kernel header: a program's, or one of a driver's */
+	for (k = 0; hs && k < hs->nr; k++)
+		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
+			if (t->type == TOKEN_HEADER &&
+			    brought_by(hs->h[k].buf, t, rel, hdr, &unknown))
+				return false;
+	return !unknown;
+}
+
+/*
+ * Does the file need the row's header on a kernel of the target?  A row
+ * with a "gone" release: where the target reaches it.  A row without: a
+ * header that 2.4's headers brought in; needed where, on a kernel of the
+ * target that brings.def knows, none of the file's headers does.
+ */
+static bool needs_header(struct ctx *c, const struct api_change *ch)
+{
+	const char *rel;
+	kv_code kv;
+	size_t k;
+
+	if (change_gone(ch))
+		return true;
+	if (c->unit < 0) {
+		const char *p = c->pt->path;
+		size_t n = p ? strlen(p) : 0;
+
+		c->unit = n > 2 && !strcmp(p + n - 2, ".c") &&
+			  !sibling_includes(p);
+	}
+	if (!c->unit)
+		return false;	/* a header's includer, a unit's .c brings it */
+	for (k = 0; brings_release(k, &kv, &rel); k++)
+		if (kv <= c->r.hi && kv + 0xff >= c->r.lo &&
+		    lacks_on(c, rel, ch->new))
+			return true;
+	return false;
+}
+
+static bool is_arrow(const char *buf, const struct token *t)
+{
+	return t->type == TOKEN_SPECIAL && t->len == 2 &&
+	       !memcmp(buf + t->pos, "->", 2);
+}
+
+/*
+ * Is the "struct TAG" at i (i: the tag) a use that needs the whole type?
+ * An object ("struct file_operations fops = {", sizeof), or a pointer
+ * "struct file *f" whose member the rest of its function reads (f->m).
+ * A pointer only passed on, or a declaration, needs no more than the tag.
+ */
+static bool whole_type(const struct ctx *c, size_t i, size_t func)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t k = next_code(tl, i), name, end;
+
+	if (c->tok[k].type == TOKEN_IDENT)
+		return match_op(c->buf, &c->tok[next_code(tl, k)], '=');
+	if (match_op(c->buf, &c->tok[k], ')')) {	/* sizeof(struct T) */
+		k = code_before(tl, code_before(tl, i));	/* the '(' */
+		k = k == SCAN_NONE ? SCAN_NONE : code_before(tl, k);
+		return k != SCAN_NONE && match_ident(c->buf, &c->tok[k], "sizeof");
+	}
+	if (!match_op(c->buf, &c->tok[k], '*'))
+		return false;
+	name = next_code(tl, k);
+	if (c->tok[name].type != TOKEN_IDENT)
+		return false;
+	if (func == SCAN_NONE) {	/* a parameter: the body that follows */
+		for (func = name; c->tok[func].type != TOKEN_EOF &&
+		     !match_op(c->buf, &c->tok[func], '{') &&
+		     !match_op(c->buf, &c->tok[func], ';'); func++)
+			;
+		if (!match_op(c->buf, &c->tok[func], '{'))
+			return false;
+	}
+	end = match_close(c->buf, tl, func, '{', '}');
+	for (k = name + 1; end != SCAN_NONE && k < end; k++)
+		if (c->tok[k].len == c->tok[name].len &&
+		    !memcmp(c->buf + c->tok[k].pos, c->buf + c->tok[name].pos,
+			    c->tok[k].len) &&
+		    is_arrow(c->buf, &c->tok[next_code(tl, k)]))
+			return true;
+	return false;
+}
+
 /*
  * The file uses a name that header declares: unless it includes it (or
  * an earlier use made it do so), #include <header> goes after the last
@@ -579,15 +728,17 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 		if (t->pos < c->tok[i].pos && c->buf[t->pos] == '<')
 			last = t->pos;
 	}
-	if (local_includes(c, want, (size_t)n))
+	for (n = 0; n < (int)c->nr_included; n++)
+		if (!strcmp(c->included[n], ch->new))
+			return;		/* one use per file is enough */
+	if (!needs_header(c, ch))
+		return;		/* the file's headers bring it in */
+	if (local_includes(c, want, strlen(want)))
 		return;		/* a local header of the file includes it */
 	if (last == SCAN_NONE || c->r.lo < change_since(ch)) {
 		finding(c, i, ch, false, NULL);	/* older: no such header */
 		return;
 	}
-	for (n = 0; n < (int)c->nr_included; n++)
-		if (!strcmp(c->included[n], ch->new))
-			return;		/* one use per file is enough */
 	if (c->nr_included < sizeof(c->included) / sizeof(c->included[0]))
 		c->included[c->nr_included++] = ch->new;
 	finding(c, i, ch, true, NULL);
@@ -598,15 +749,48 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 	free(text);
 }
 
+/* Does the file define a function named as token i: "NAME(...) {"? */
+static bool defines(const struct ctx *c, size_t i)
+{
+	const struct token *n = &c->tok[i], *t;
+	size_t k, close;
+
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		k = (size_t)(t - c->tok);
+		if (t->type != TOKEN_IDENT || t->len != n->len ||
+		    memcmp(c->buf + t->pos, c->buf + n->pos, n->len) ||
+		    !match_op(c->buf, &c->tok[next_code(c->pt->tl, k)], '('))
+			continue;
+		close = close_of(c, next_code(c->pt->tl, k));
+		if (close != SCAN_NONE &&
+		    match_op(c->buf, &c->tok[next_code(c->pt->tl, close)], '{'))
+			return true;
+	}
+	return false;
+}
+
+/* Is the row for old files only (CALL_AGED: not an argument's index)? */
+static bool aged_only(const struct api_change *ch)
+{
+	return (ch->kind == C_RENAME || ch->kind == C_EXPAND ||
+		ch->kind == C_UNWRAP) && ch->arg == CALL_AGED;
+}
+
 static void one(struct ctx *c, const struct hit *h)
 {
 	const struct token *t = &c->tok[h->tok];
 	const struct api_change *ch = change_for(c->buf + t->pos, t->len);
 	size_t next = next_code(c->pt->tl, h->tok);
+	size_t before = code_before(c->pt->tl, h->tok);
+
+	if (before != SCAN_NONE && match_ident(c->buf, &c->tok[before], "struct"))
+		ch = change_for_tag(c->buf + t->pos, t->len);
+	else if (ch && !strncmp(ch->old, "struct ", 7))
+		ch = NULL;
 	size_t open = match_op(c->buf, &c->tok[next], '(') ? next : SCAN_NONE;
 
 	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)) ||
-	    kept_old(c, t->pos))
+	    kept_old(c, t->pos) || (aged_only(ch) && !c->pt->nr_found[1]))
 		return;
 	edits_for(c->pt, rule_of(ch->kind));
 	if (t->type == TOKEN_HEADER) {
@@ -618,6 +802,16 @@ static void one(struct ctx *c, const struct hit *h)
 		return;		/* a directive's name: left to a person */
 	if (member_after(c, h->tok))
 		return;		/* x.proc_net, p->name: a member, not the name */
+	if (ch->kind == C_INCLUDE && !strncmp(ch->old, "struct ", 7) &&
+	    !whole_type(c, h->tok, h->func))
+		return;		/* the tag alone is enough there */
+	if (ch->kind == C_INCLUDE && !change_gone(ch) &&
+	    strncmp(ch->old, "struct ", 7) &&
+	    file_decl(c->pt, c->buf + t->pos, t->len))
+		return;		/* the file's own */
+	if ((ch->kind == C_RENAME || ch->kind == C_EXPAND) &&
+	    (file_decl(c->pt, c->buf + t->pos, t->len) || defines(c, h->tok)))
+		return;		/* the file's own function of that name */
 	if (ch->kind == C_INCLUDE)
 		include_for(c, h->tok, ch);
 	else if (ch->kind == C_RENAME)
@@ -631,7 +825,8 @@ static void one(struct ctx *c, const struct hit *h)
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
-	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf };
+	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
+			 .unit = -1 };
 	size_t k;
 
 	kv_target(pt->opts->rules, &c.r);

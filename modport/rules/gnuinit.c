@@ -4,13 +4,16 @@
  * becomes the C99 ".field = value" inside brace initializers (a '{' after
  * '=', or nested in one after '{', ',' or a GNU designator); labels, bit-fields, ?: and case are never
  * touched, nor are macro bodies.  Only the name gains a '.' and the colon
- * becomes '='; every other byte stays.
+ * becomes '='; every other byte stays.  A member that a later rule
+ * removes ("llseek: no_llseek," where the target lacks no_llseek) is left
+ * to it.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "../engine.h"
+#include "../target.h"
 
 
 /* The '{' that directly encloses token i, or SCAN_NONE (also inside ()). */
@@ -78,6 +81,24 @@ static int convert(struct porter *pt, size_t name, size_t colon)
 	return add_edit(pt, c, 1, text);
 }
 
+/*
+ * Does a later rule remove the member whose ':' is at i?  "llseek:
+ * no_llseek," goes where the target lacks no_llseek (no-llseek, apis.c).
+ */
+static bool member_goes(struct porter *pt, size_t i)
+{
+	const struct token_list *tl = pt->tl;
+	size_t v = next_code(tl, i);
+	struct target tg;
+
+	if (!match_ident(pt->buf, &tl->tok[v], "no_llseek") ||
+	    !match_ident(pt->buf, &tl->tok[prev_code(tl, i)], "llseek") ||
+	    !rule_on(pt, R_NO_LLSEEK))
+		return false;
+	target_init(&tg, pt);
+	return target_need(&tg, R_NO_LLSEEK) == NEED_FIX;
+}
+
 /* A ':' code token at i. */
 static int do_colon(struct porter *pt, size_t i)
 {
@@ -92,7 +113,8 @@ static int do_colon(struct porter *pt, size_t i)
 		return 0;
 	open = match_op(pt->buf, &tl->tok[before], '{') ? before :
 	       enclosing_brace(pt->buf, tl, before);
-	if (open == SCAN_NONE || !is_initializer(pt->buf, tl, open))
+	if (open == SCAN_NONE || !is_initializer(pt->buf, tl, open) ||
+	    member_goes(pt, i))
 		return 0;
 	return convert(pt, name, i);
 }

@@ -13,7 +13,6 @@
  *	gone		the target lacks it
  *	signature	the target's form takes another number of arguments
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -265,26 +264,6 @@ static bool line_taken(const struct ctx *c, size_t pos)
  * Token i uses what mask (the releases that had it as this use needs it)
  * names; present: the releases that have the name in any form.
  */
-/* Does the text of the file at path hold '#include "name"'? */
-static bool file_includes(const char *path, const char *name)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024], want[300];
-	bool found = false;
-
-	if (!f)
-		return false;
-	snprintf(want, sizeof(want), "\"%s\"", name);
-	while (!found && fgets(line, sizeof(line), f)) {
-		const char *p = line + strspn(line, " \t");
-
-		if (*p == '#' && strstr(p, "include") && strstr(p, want))
-			found = true;
-	}
-	fclose(f);
-	return found;
-}
-
 static bool program_by_headers(struct porter *pt);
 
 /*
@@ -296,10 +275,7 @@ static bool program_by_headers(struct porter *pt);
  */
 static bool judged(struct ctx *c)
 {
-	const char *path = c->pt->path, *slash, *base;
-	char *dir, *sib;
-	struct dirent *de;
-	DIR *d;
+	const char *path = c->pt->path;
 
 	if (c->unit >= 0)
 		return c->unit;
@@ -308,24 +284,7 @@ static bool judged(struct ctx *c)
 		c->unit = !program_by_headers(c->pt);
 		return c->unit;
 	}
-	slash = strrchr(path, '/');
-	base = slash ? slash + 1 : path;
-	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	d = dir ? opendir(dir) : NULL;
-	while (d && c->unit && (de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-
-		if (n < 3 || strcmp(de->d_name + n - 2, ".c") ||
-		    !strcmp(de->d_name, base) ||
-		    asprintf(&sib, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		if (file_includes(sib, base))
-			c->unit = 0;
-		free(sib);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
+	c->unit = !sibling_includes(path);
 	if (c->unit && program_by_headers(c->pt))
 		c->unit = 0;
 	return c->unit;
@@ -905,19 +864,69 @@ static bool program_by_headers(struct porter *pt)
 	return false;
 }
 
+/*
+ * A 2.4 file of another architecture (an <asm/...> header x86 never had,
+ * outside arch/, and another finding already: a file of today's tree for
+ * another architecture builds there) cannot build on x86: its first
+ * include of the other architecture's, and those the target lacks, are
+ * named - the first of them is where its build stops.  Its names are not judged: they are
+ * that architecture's.
+ */
+static bool foreign_2_4(const struct porter *pt)
+{
+	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
+	const struct token *t;
+	bool foreign = false;
+
+	if (!pt->nr_found[1] || (a && (a == pt->path || a[-1] == '/')))
+		return false;
+	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++) {
+		if (libc_header(pt->buf, t))
+			return false;
+		foreign |= foreign_asm(pt->buf, t);
+	}
+	return foreign;
+}
+
+static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
+{
+	const struct token *t;
+	size_t k;
+
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		if (!foreign_asm(c->buf, t) || scan_is_dead(&c->pt->sc,
+							     (size_t)(t - c->tok)))
+			continue;
+		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the header '%.*s' is another architecture's: x86 never had it (the atlas holds every x86 <asm/...> header), so this file cannot build on x86; port it by hand",
+			    (int)t->len, c->buf + t->pos);
+		break;		/* the first: where the build stops */
+	}
+	for (k = 0; k < n && !c->pt->error; k++)
+		if (!(h[k].flags & H_DEAD) && h[k].kw == KW_INCLUDE &&
+		    c->tok[h[k].tok].type == TOKEN_HEADER)
+			header(c, h[k].tok);
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
 			 .unit = -1 };
 	size_t k;
 
-	if (!n || (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE)))
+	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE))
 		return;
 	c.target = target_releases(pt, c.range, sizeof(c.range));
 	c.header = pt->path && strlen(pt->path) > 2 &&
 		   !strcmp(pt->path + strlen(pt->path) - 2, ".h");
-	if (c.target && not_x86_kernel(pt))
+	if (c.target && not_x86_kernel(pt)) {
+		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
+			foreign_includes(&c, h, n);
+		shadow_free(&c.sh);
+		shadow_free(&c.said);
+		free(c.vr);
 		return;
+	}
 	for (k = 0; k < n && c.target && !pt->error; k++) {
 		if (h[k].flags & H_DEAD)
 			continue;

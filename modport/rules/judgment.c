@@ -10,14 +10,14 @@
  *	(net-device-ops: none left here; netdev.c converts or reports
  *	the method pointers and the old NAPI)
  *	tty-driver		alloc_tty_driver(), put_tty_driver()
- *	bkl			lock_kernel(), unlock_kernel()
  *	bus-id			dev->bus_id, .hotplug of a bus_type
  *
  * Each applies as the target asks (target.h), as a report, in a file that
  * shows its age with another finding or with an old member in the
  * initializer of its structure (a modern file uses these names for other
  * things).  Timers, work items, tasklets and struct timeval are fixed,
- * or reported with the reason, by timer.c, work.c, tasklet.c, timeval.c.
+ * or reported with the reason, by timer.c, work.c, tasklet.c, timeval.c,
+ * and the big kernel lock by bkl.c.
  */
 #include "../engine.h"
 #include "../target.h"
@@ -45,8 +45,6 @@ static const struct judgment {
 	{ "blk_init_queue", R_BLOCK_REQUEST, CALL, "blk_init_queue() is gone since 5.0: blk_mq_alloc_disk() with a struct blk_mq_tag_set, or blk_alloc_disk() for a bio-based driver", NULL },
 	{ "alloc_tty_driver", R_TTY_DRIVER, CALL, "alloc_tty_driver() is gone since 5.15: tty_alloc_driver(lines, flags), which returns an ERR_PTR, and tty_driver_kref_put()", NULL },
 	{ "put_tty_driver", R_TTY_DRIVER, CALL, "put_tty_driver() is gone since 5.15: tty_driver_kref_put()", NULL },
-	{ "lock_kernel", R_BKL, CALL, "the big kernel lock is gone since 2.6.39: a mutex of the driver's own around what it protects", NULL },
-	{ "unlock_kernel", R_BKL, CALL, "the big kernel lock is gone since 2.6.39: a mutex of the driver's own around what it protects", NULL },
 	{ "bus_id", R_BUS_ID, MEMBER, "struct device has no bus_id since 2.6.30: dev_name(dev) to read it, dev_set_name(dev, fmt, ...) to set it", "device" },
 	{ "hotplug", R_BUS_ID, MEMBER, "bus_type's .hotplug is gone since 2.6.16: .uevent(const struct device *, struct kobj_uevent_env *) with add_uevent_var()", "bus_type" },
 };
@@ -57,7 +55,7 @@ static const char *words[NR_JUDGMENTS + 1];
 
 static const enum rule_id rules[] = {
 	R_BLOCK_REQUEST,
-	R_TTY_DRIVER, R_BKL, R_BUS_ID, NR_RULES
+	R_TTY_DRIVER, R_BUS_ID, NR_RULES
 };
 
 static bool shaped(const struct porter *pt, const struct judgment *j,

@@ -493,7 +493,7 @@ static bool needs(struct mctx *c, const struct atlas_sig *sigs,
 		  struct plan *pl)
 {
 	unsigned int k, nrel = atlas_nr_releases(), mine = 0, other = 0;
-	unsigned int last_mine = 0, first_other = 0, lo_k = 0;
+	unsigned int last_mine = 0, first_other = 0, lo_k = 0, old_k;
 	char key[256];
 
 	for (k = 0; k < nrel; k++)
@@ -528,6 +528,7 @@ static bool needs(struct mctx *c, const struct atlas_sig *sigs,
 	if (k == (unsigned int)-1 || (mine && last_mine > first_other) ||
 	    !sig_eq(sigs[k].text, sigs[k].len, sig, strlen(sig)))
 		return false;
+	old_k = k;
 	pl->old = sigs[k].text;
 	pl->old_len = sigs[k].len;
 	pl->straddle = mine > 0;
@@ -541,8 +542,7 @@ static bool needs(struct mctx *c, const struct atlas_sig *sigs,
 		snprintf(pl->when, sizeof(pl->when), "since %s", pl->row->since);
 	else
 		snprintf(pl->when, sizeof(pl->when), "between %s and %s",
-			 atlas_release_name(first_other ? first_other - 1 : 0),
-			 atlas_release_name(first_other));
+			 atlas_release_name(old_k), atlas_release_name(old_k + 1));
 	classify(pl->old, pl->old_len, pl->now, pl->now_len, pl);
 	return true;
 }
@@ -1067,8 +1067,9 @@ static void one(struct mctx *c, size_t dot)
 		src = c;
 	if (!needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
 		return;
-	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken))
-		return;		/* another rule names it (aio-methods) */
+	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken) ||
+	    porter_line_taken(c->pt, c->tok[open].pos, not_taken))
+		return;		/* another rule names it (aio-methods, define-timer) */
 	pl.decl = decl_start(c, tag);
 	edits_for(c->pt, R_METHOD);
 	if (pl.how == CH_OTHER && !real_change(&pl))
