@@ -220,8 +220,9 @@ static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
 	for (i = 0; c->tok[i].type != TOKEN_EOF; i = next_code(c->tl, i)) {
 		if (op(c, i, '{') || op(c, i, '}'))
 			depth += op(c, i, '{') ? 1 : -1;
-		if (!is_code(&c->tok[i]) || !ident(c, i) || !same(c, i, f))
-			continue;
+		if (!is_code(&c->tok[i]) || !ident(c, i) || !same(c, i, f) ||
+		    porter_edited(c->pt, c->tok[i].pos))
+			continue;	/* (in a branch a fix deletes: dead) */
 		if (depth || !op(c, next_code(c->tl, i), '(') ||
 		    after_member_op(c->buf, c->tl, i)) {
 			fn->others += !designated(c, i);
