@@ -683,12 +683,27 @@ static bool blank(const char *s, size_t from, size_t to)
 	return true;
 }
 
+/*
+ * The #if blocks need <linux/version.h>: unless the file includes it,
+ * it goes where a new #include goes, once (a compat block after the
+ * includes then finds it there).  Returns "" for the callers' format.
+ */
 static const char *version_h(struct mctx *c)
 {
+	bool eol_first = false;
+	size_t pos;
+	char *text;
+
 	if (c->version_h || memmem(c->buf, c->pt->len, "<linux/version.h>", 17))
 		return "";
 	c->version_h = true;
-	return "#include <linux/version.h>";
+	pos = include_pos(c->pt, &eol_first);
+	text = porter_printf(c->pt, "%s#include <linux/version.h>%s",
+			     eol_first ? c->pt->eol : "", c->pt->eol);
+	if (text)
+		add_edit(c->pt, pos, 0, text);
+	free(text);
+	return "";
 }
 
 /*
