@@ -111,12 +111,30 @@ static void version_args(unsigned int v, char *buf, size_t size)
  */
 static const char *version_h(struct ctx *c, size_t pos)
 {
+	bool eol_first = false;
+	size_t at;
+	char *text;
+
 	if (memmem(c->buf, pos, "<linux/version.h>", 17) ||
 	    (c->need_version_h && pos >= c->version_h_at))
 		return "";
-	c->version_h_at = pos;
+	at = include_pos(c->pt, &eol_first);
 	c->need_version_h = true;
-	return "#include <linux/version.h>";
+	if (pos <= at) {	/* before the first include: here */
+		c->version_h_at = pos;
+		return "#include <linux/version.h>";
+	}
+	/*
+	 * Where a new #include goes: a compat block of another family
+	 * after the includes uses LINUX_VERSION_CODE too.
+	 */
+	c->version_h_at = at;
+	text = porter_printf(c->pt, "%s#include <linux/version.h>%s",
+			     eol_first ? c->pt->eol : "", c->pt->eol);
+	if (text)
+		add_edit(c->pt, at, 0, text);
+	free(text);
+	return "";
 }
 
 /*
