@@ -157,6 +157,35 @@ int delete_line_range(struct porter *pt, size_t from, size_t to);
 bool porter_line_taken(const struct porter *pt, size_t pos,
 		       const enum rule_id *mine);
 
+/* Are buf[from, to) only spaces and tabs? */
+bool only_blanks(const char *buf, size_t from, size_t to);
+
+/*
+ * Does the file include <linux/version.h> before pos, or an edit made so
+ * far put it there?
+ */
+bool porter_has_version_h(const struct porter *pt, size_t pos);
+/*
+ * The #include <linux/version.h> that an #if LINUX_VERSION_CODE at pos
+ * needs: "" when it is there; else, for an #if before where a new
+ * #include goes, the line to put before it; else it is added there (an
+ * edit: a compat block after the includes uses it too) and "" returned.
+ */
+const char *porter_version_h(struct porter *pt, size_t pos);
+/*
+ * The text that keeps a fix both ways, to go at byte at: "#if
+ * LINUX_VERSION_CODE >= KERNEL_VERSION(since)", now, "#else",
+ * buf[old_from, old_to) as it is, "#endif", each on its own line (and the
+ * #include <linux/version.h> it needs).  NULL with the sticky error set.
+ */
+char *porter_keep_both(struct porter *pt, size_t at, unsigned int since,
+		       const char *now, size_t old_from, size_t old_to);
+/*
+ * Is the line of pos the old form that a fix kept for older kernels:
+ * "#if LINUX_VERSION_CODE >= ... NEW #else OLD #endif"?
+ */
+bool porter_kept_old(const struct porter *pt, size_t pos);
+
 /* Does an edit made so far replace or delete the byte at pos? */
 bool porter_edited(const struct porter *pt, size_t pos);
 
@@ -170,5 +199,12 @@ bool sibling_includes(const char *path);
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);
 struct header_set *file_headers(struct porter *pt);
+/*
+ * Does fn say yes to an #include of one of the file's local headers (its
+ * TOKEN_HEADER t in the text buf)?
+ */
+typedef bool local_header_fn(const char *buf, const struct token *t,
+			     void *arg);
+bool local_header_any(struct porter *pt, local_header_fn *fn, void *arg);
 
 #endif

@@ -251,9 +251,10 @@ static void return_type(const struct hv *h, size_t s, size_t name,
 
 	ret[0] = 0;
 	for (k = s; k < name; k++) {
-		if (is_attribute_kw(h, k) || (is_ident(h, k) &&
+		/* (a method's "RET (*NAME)": name is its '(') */
+		if (is_attribute_kw(h, k) || (is_ident(h, k) && k + 1 < name &&
 					      is_op(h, k + 1, '('))) {
-			if (is_op(h, k + 1, '('))
+			if (k + 1 < name && is_op(h, k + 1, '('))
 				k = match_close(h, k + 1, name);
 			continue;
 		}
@@ -455,30 +456,6 @@ static void put_param(const struct hv *h, size_t s, size_t e, char *sig,
 	}
 }
 
-/* The return type of a method: the words [s, end) ("int", "const u8 *"). */
-static void method_ret(const struct hv *h, size_t s, size_t end, char *ret,
-		       size_t size)
-{
-	size_t k, o = 0;
-	char word[NAME_LEN];
-
-	ret[0] = 0;
-	for (k = s; k < end; k++) {
-		if (is_attribute_kw(h, k) && is_op(h, k + 1, '(')) {
-			k = match_close(h, k + 1, end);
-			continue;
-		}
-		if (is_ident(h, k) && !type_word(h, k))
-			continue;
-		tok_text(h->buf, T(h, k), word, sizeof(word));
-		if (o + strlen(word) + 2 >= size) {
-			ret[0] = 0;
-			return;
-		}
-		o += (size_t)sprintf(ret + o, "%s%s", o ? " " : "", word);
-	}
-}
-
 /*
  * The signature "RET(P1, P2)" of the declaration whose return type is
  * [s, ret_end) and whose parameters are the group at params: each
@@ -489,7 +466,7 @@ static void sig_of(const struct hv *h, size_t s, size_t ret_end,
 {
 	size_t k, o;
 
-	method_ret(h, s, ret_end, sig, size - 2);
+	return_type(h, s, ret_end, sig, size - 2);
 	o = strlen(sig);
 	if (!o)
 		return;

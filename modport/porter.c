@@ -188,7 +188,7 @@ size_t include_pos(const struct porter *pt, bool *eol_first)
 	return line_start(pt->buf, tok[i].pos);
 }
 
-static bool only_blanks(const char *buf, size_t from, size_t to)
+bool only_blanks(const char *buf, size_t from, size_t to)
 {
 	for (; from < to; from++)
 		if (buf[from] != ' ' && buf[from] != '\t')
@@ -335,4 +335,80 @@ bool sibling_includes(const char *path)
 		closedir(d);
 	free(dir);
 	return found;
+}
+
+bool porter_has_version_h(const struct porter *pt, size_t pos)
+{
+	size_t k;
+
+	if (memmem(pt->buf, pos, "<linux/version.h>", 17))
+		return true;
+	for (k = 0; k < pt->out->nr_e; k++)
+		if (pt->out->e[k].pos <= pos && pt->out->e[k].text &&
+		    strstr(pt->out->e[k].text, "<linux/version.h>"))
+			return true;
+	return false;
+}
+
+const char *porter_version_h(struct porter *pt, size_t pos)
+{
+	bool eol_first = false;
+	size_t at;
+	char *text;
+
+	if (porter_has_version_h(pt, pos))
+		return "";
+	at = include_pos(pt, &eol_first);
+	if (pos <= at)		/* before the first include: here */
+		return "#include <linux/version.h>";
+	text = porter_printf(pt, "%s#include <linux/version.h>%s",
+			     eol_first ? pt->eol : "", pt->eol);
+	if (text)
+		add_edit(pt, at, 0, text);
+	free(text);
+	return "";
+}
+
+char *porter_keep_both(struct porter *pt, size_t at, unsigned int since,
+		       const char *now, size_t old_from, size_t old_to)
+{
+	const char *eol = pt->eol, *vh = porter_version_h(pt, at);
+
+	return porter_printf(pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, %u)%s%s%s#else%s%.*s%s#endif%s",
+			     vh, *vh ? eol : "", since >> 16, (since >> 8) & 0xff,
+			     since & 0xff, eol, now, eol, eol,
+			     (int)(old_to - old_from), pt->buf + old_from, eol, eol);
+}
+
+/* The start of the line before the one that starts at pos, or pos. */
+static size_t line_before(const char *buf, size_t pos)
+{
+	return pos ? line_start(buf, pos - 1) : pos;
+}
+
+bool porter_kept_old(const struct porter *pt, size_t pos)
+{
+	size_t l = line_before(pt->buf, line_start(pt->buf, pos)), k;
+
+	if (strncmp(pt->buf + l, "#else", 5))
+		return false;
+	for (k = 0; k < 3 && l; k++) {
+		l = line_before(pt->buf, l);
+		if (!strncmp(pt->buf + l, "#if LINUX_VERSION_CODE >= ", 26))
+			return true;
+	}
+	return false;
+}
+
+bool local_header_any(struct porter *pt, local_header_fn *fn, void *arg)
+{
+	const struct header_set *hs = file_headers(pt);
+	const struct token *t;
+	size_t k;
+
+	for (k = 0; hs && k < hs->nr; k++)
+		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
+			if (t->type == TOKEN_HEADER && fn(hs->h[k].buf, t, arg))
+				return true;
+	return false;
 }

@@ -235,3 +235,15 @@ size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,
 	return st != SCAN_NONE && match_ident(buf, &tl->tok[st], "struct") ?
 	       k : SCAN_NONE;
 }
+
+bool ident_used(const char *buf, const struct token_list *tl, const char *name,
+		size_t len)
+{
+	size_t i;
+
+	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++)
+		if (tl->tok[i].type == TOKEN_IDENT && tl->tok[i].len == len &&
+		    !memcmp(buf + tl->tok[i].pos, name, len))
+			return true;
+	return false;
+}

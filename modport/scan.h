@@ -77,6 +77,9 @@ bool is_call(const char *buf, const struct token_list *tl, size_t i);
 size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,
 		      const char *type);
 bool scan_is_dead(const struct scan *sc, size_t i);
+/* Is an identifier spelt name[0..len) anywhere in the tokens? */
+bool ident_used(const char *buf, const struct token_list *tl, const char *name,
+		size_t len);
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
 
 #endif

@@ -72,17 +72,6 @@ bool target_finding(struct target *tg, size_t pos, enum rule_id rule,
 	return fix;
 }
 
-/* Did an edit of another family add <linux/version.h> (its compat block)? */
-static bool version_h_added(const struct porter *pt)
-{
-	size_t k;
-
-	for (k = 0; k < pt->out->nr_e; k++)
-		if (pt->out->e[k].text && strstr(pt->out->e[k].text, "<linux/version.h>"))
-			return true;
-	return false;
-}
-
 void target_shims(struct target *tg)
 {
 	struct porter *pt = tg->pt;
@@ -110,8 +99,7 @@ void target_shims(struct target *tg)
 
 		if (!tg->shim[r])
 			continue;
-		has_version_h = memmem(pt->buf, pt->len, "<linux/version.h>", 17) ||
-				version_h_added(pt);
+		has_version_h = porter_has_version_h(pt, pt->len);
 		text = porter_printf(pt, "%s%s%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s",
 				     eol_first ? eol : "",
 				     has_version_h ? "" : "#include <linux/version.h>",

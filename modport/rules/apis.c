@@ -512,22 +512,6 @@ static void no_llseek(struct ctx *c, const struct hit *h)
 		delete_line_range(c->pt, c->tok[dot].pos, tok_end(&c->tok[i]));
 }
 
-/* Is the line at ls the #else of "#if ... >= KERNEL_VERSION(6, 4, 0)"? */
-static bool kept_for_older(const struct ctx *c, size_t ls)
-{
-	static const char want[] = "#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)";
-	size_t e, n;
-
-	if (!ls)
-		return false;
-	e = line_start(c->buf, ls - 1);
-	if (strncmp(c->buf + e, "#else", 5) || !e)
-		return false;
-	n = line_start(c->buf, e - 1);	/* the new form */
-	return n && !strncmp(c->buf + line_start(c->buf, n - 1), want,
-			     sizeof(want) - 1);
-}
-
 /*
  * Where the target straddles 6.4, a call alone on its line is kept both
  * ways: "#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)", the line
@@ -538,32 +522,23 @@ static bool class_create_both(struct ctx *c, size_t i, size_t first,
 {
 	size_t ls = line_start(c->buf, c->tok[i].pos);
 	size_t le = line_end(c->buf, c->pt->len, c->tok[i].pos);
-	const char *eol = c->pt->eol;
-	bool vh = !memmem(c->buf, c->pt->len, "<linux/version.h>", 17);
-	bool eol_first = false;
-	size_t at;
-	char *text;
+	char *now, *text = NULL;
 
 	if (line_start(c->buf, c->tok[close].pos) != ls)
 		return false;	/* the call spans lines: reported */
-	if (kept_for_older(c, ls))
+	if (porter_kept_old(c->pt, ls))
 		return true;	/* the old form, kept by an earlier fix */
 	add_finding(c->pt, c->tok[i].pos, R_CLASS_CREATE, SEV_WARNING, true,
 		    "class_create() takes only the name since 6.4: THIS_MODULE goes (both kept under #if LINUX_VERSION_CODE for the target's older kernels)");
-	if (vh) {	/* where a new #include goes, not in the function */
-		at = include_pos(c->pt, &eol_first);
-		text = porter_printf(c->pt, "%s#include <linux/version.h>%s",
-				     eol_first ? eol : "", eol);
-		if (text)
-			add_edit(c->pt, at, 0, text);
-		free(text);
-	}
-	text = porter_printf(c->pt, "#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 4, 0)%s%.*s%.*s%s#else%s%.*s%s#endif%s",
-			     eol, (int)(c->tok[first].pos - ls), c->buf + ls,
-			     (int)(le - c->tok[second].pos), c->buf + c->tok[second].pos,
-			     eol, eol, (int)(le - ls), c->buf + ls, eol, eol);
+	now = porter_printf(c->pt, "%.*s%.*s", (int)(c->tok[first].pos - ls),
+			    c->buf + ls, (int)(le - c->tok[second].pos),
+			    c->buf + c->tok[second].pos);
+	if (now)
+		text = porter_keep_both(c->pt, ls, rule_table[R_CLASS_CREATE].since,
+					now, ls, le);
 	if (text)
 		add_edit(c->pt, ls, after_eol(c->buf, c->pt->len, le) - ls, text);
+	free(now);
 	free(text);
 	return true;
 }

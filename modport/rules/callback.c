@@ -369,11 +369,5 @@ void cb_delete(struct cb_ctx *c, size_t from, size_t to)
 
 bool cb_name_used(const struct cb_ctx *c, const char *name)
 {
-	size_t i, len = strlen(name);
-
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
-		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
-		    !memcmp(c->buf + c->tok[i].pos, name, len))
-			return true;
-	return false;
+	return ident_used(c->buf, c->tl, name, strlen(name));
 }

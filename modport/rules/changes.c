@@ -74,8 +74,6 @@ struct ctx {
 	const char *buf;
 	struct kv_range r;
 	char range[48];
-	bool need_version_h;
-	size_t version_h_at;	/* where our #include <linux/version.h> went */
 	char *shims;		/* compat #defines for after the includes */
 	const char *included[8];	/* INCLUDE rows' headers added */
 	size_t nr_included;
@@ -100,43 +98,6 @@ static enum rule_id rule_of(enum change_kind k)
 	}
 }
 
-static void version_args(unsigned int v, char *buf, size_t size)
-{
-	snprintf(buf, size, "%u, %u, %u", v >> 16, (v >> 8) & 0xff, v & 0xff);
-}
-
-/*
- * The #include <linux/version.h> an #if at pos needs, unless the file
- * includes it before pos (or an earlier block of ours did).
- */
-static const char *version_h(struct ctx *c, size_t pos)
-{
-	bool eol_first = false;
-	size_t at;
-	char *text;
-
-	if (memmem(c->buf, pos, "<linux/version.h>", 17) ||
-	    (c->need_version_h && pos >= c->version_h_at))
-		return "";
-	at = include_pos(c->pt, &eol_first);
-	c->need_version_h = true;
-	if (pos <= at) {	/* before the first include: here */
-		c->version_h_at = pos;
-		return "#include <linux/version.h>";
-	}
-	/*
-	 * Where a new #include goes: a compat block of another family
-	 * after the includes uses LINUX_VERSION_CODE too.
-	 */
-	c->version_h_at = at;
-	text = porter_printf(c->pt, "%s#include <linux/version.h>%s",
-			     eol_first ? c->pt->eol : "", c->pt->eol);
-	if (text)
-		add_edit(c->pt, at, 0, text);
-	free(text);
-	return "";
-}
-
 /*
  * The line [from, to) becomes "#if >= since: now; #else: old; #endif".
  * old is the line as it is, now the line with the fix.
@@ -144,13 +105,9 @@ static const char *version_h(struct ctx *c, size_t pos)
 static void keep_both(struct ctx *c, const struct api_change *ch, size_t from,
 		      size_t to, const char *now)
 {
-	const char *eol = c->pt->eol, *vh = version_h(c, from);
-	char v[32], *text;
+	char *text = porter_keep_both(c->pt, from, change_since(ch), now, from,
+				      to);
 
-	version_args(change_since(ch), v, sizeof(v));
-	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%s%s#else%s%.*s%s#endif%s",
-			     vh, *vh ? eol : "", v, eol, now, eol, eol,
-			     (int)(to - from), c->buf + from, eol, eol);
 	if (text)
 		add_edit(c->pt, from, after_eol(c->buf, c->pt->len, to) - from,
 			 text);
@@ -260,12 +217,13 @@ static bool statement_call(const struct ctx *c, size_t i, size_t close)
 
 static void add_shim(struct ctx *c, const struct api_change *ch)
 {
-	char v[32], *more;
+	unsigned int v = change_since(ch);
+	char *more;
 
-	version_args(change_since(ch), v, sizeof(v));
-	more = porter_printf(c->pt, "%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%s)%s#define %s %s%s#endif%s",
-			     c->shims ? c->shims : "", v, c->pt->eol, ch->new,
-			     ch->old, c->pt->eol, c->pt->eol);
+	more = porter_printf(c->pt, "%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s#define %s %s%s#endif%s",
+			     c->shims ? c->shims : "", v >> 16, (v >> 8) & 0xff,
+			     v & 0xff, c->pt->eol, ch->new, ch->old, c->pt->eol,
+			     c->pt->eol);
 	free(c->shims);
 	c->shims = more;
 }
@@ -539,7 +497,7 @@ static void shims(struct ctx *c)
 	} else {
 		pos = include_pos(c->pt, &eol_first);
 	}
-	vh = version_h(c, pos);
+	vh = porter_version_h(c->pt, pos);
 	text = porter_printf(c->pt, "%s%s%s%s", eol_first ? c->pt->eol : "",
 			     vh, *vh ? c->pt->eol : "", c->shims);
 	edits_for(c->pt, R_API_RENAME);
@@ -547,30 +505,6 @@ static void shims(struct ctx *c)
 		add_edit(c->pt, pos, 0, text);
 	free(text);
 	free(c->shims);
-}
-
-/* The start of the line before the one that starts at pos, or pos. */
-static size_t line_before(const struct ctx *c, size_t pos)
-{
-	return pos ? line_start(c->buf, pos - 1) : pos;
-}
-
-/*
- * Is the line of pos the old form that a fix kept for older kernels:
- * "#if LINUX_VERSION_CODE >= ... NEW #else OLD #endif"?
- */
-static bool kept_old(const struct ctx *c, size_t pos)
-{
-	size_t l = line_before(c, line_start(c->buf, pos)), k;
-
-	if (strncmp(c->buf + l, "#else", 5))
-		return false;
-	for (k = 0; k < 3 && l; k++) {
-		l = line_before(c, l);
-		if (!strncmp(c->buf + l, "#if LINUX_VERSION_CODE >= ", 26))
-			return true;
-	}
-	return false;
 }
 
 static bool member_after(const struct ctx *c, size_t i)
@@ -586,35 +520,32 @@ static bool member_after(const struct ctx *c, size_t i)
 		!memcmp(c->buf + t->pos, "->", 2));
 }
 
-/* Does a local header of the file include want ("<linux/vmalloc.h>")? */
-static bool local_includes(struct ctx *c, const char *want, size_t n)
+/* Is the #include at t of the header want ("<linux/vmalloc.h>")? */
+static bool includes_want(const char *buf, const struct token *t, void *want)
 {
-	struct header_set *hs = file_headers(c->pt);
-	const struct token *t;
-	size_t k;
-
-	for (k = 0; hs && k < hs->nr; k++)
-		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
-			if (t->type == TOKEN_HEADER && t->len == n &&
-			    !memcmp(hs->h[k].buf + t->pos, want, n))
-				return true;
-	return false;
+	return t->len == strlen(want) && !memcmp(buf + t->pos, want, t->len);
 }
 
+/* What brought_by() asks, and whether it met a header 2.4 did not have. */
+struct brought {
+	const char *rel, *hdr;
+	bool unknown;
+};
+
 /* Is the #include <name> at token t one that brings hdr in on rel? */
-static bool brought_by(const char *buf, const struct token *t, const char *rel,
-		       const char *hdr, bool *unknown)
+static bool brought_by(const char *buf, const struct token *t, void *arg)
 {
+	struct brought *b = arg;
 	const char *name = buf + t->pos + 1;
 	size_t len = t->len - 2;
 
 	if (t->len < 3 || buf[t->pos] != '<')
 		return false;		/* "local.h": read below */
-	if (len == strlen(hdr) && !memcmp(name, hdr, len))
+	if (len == strlen(b->hdr) && !memcmp(name, b->hdr, len))
 		return true;
 	if (!brings_old_header(name, len))
-		*unknown = true;	/* a header 2.4 did not have */
-	return brings(rel, hdr, name, len);
+		b->unknown = true;	/* a header 2.4 did not have */
+	return brings(b->rel, b->hdr, name, len);
 }
 
 /*
@@ -624,26 +555,22 @@ static bool brought_by(const char *buf, const struct token *t, const char *rel,
  */
 static bool lacks_on(struct ctx *c, const char *rel, const char *hdr)
 {
-	struct header_set *hs = file_headers(c->pt);
+	struct brought arg = { rel, hdr, false };
 	const struct token *t;
-	bool unknown = false, any = false;
-	size_t k;
+	bool any = false;
 
 	for (t = c->tok; t->type != TOKEN_EOF; t++) {
 		if (t->type != TOKEN_HEADER)
 			continue;
 		any |= c->buf[t->pos] == '<';
-		if (brought_by(c->buf, t, rel, hdr, &unknown))
+		if (brought_by(c->buf, t, &arg))
 			return false;
 	}
 	if (!any)
 		return false;	/* no kernel header: a program's, or one of a driver's */
-	for (k = 0; hs && k < hs->nr; k++)
-		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
-			if (t->type == TOKEN_HEADER &&
-			    brought_by(hs->h[k].buf, t, rel, hdr, &unknown))
-				return false;
-	return !unknown;
+	if (local_header_any(c->pt, brought_by, &arg))
+		return false;
+	return !arg.unknown;
 }
 
 /*
@@ -751,7 +678,7 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 			return;		/* one use per file is enough */
 	if (!needs_header(c, ch))
 		return;		/* the file's headers bring it in */
-	if (local_includes(c, want, strlen(want)))
+	if (local_header_any(c->pt, includes_want, want))
 		return;		/* a local header of the file includes it */
 	if (last == SCAN_NONE || c->r.lo < change_since(ch)) {
 		finding(c, i, ch, false, NULL);	/* older: no such header */
@@ -808,7 +735,7 @@ static void one(struct ctx *c, const struct hit *h)
 	size_t open = match_op(c->buf, &c->tok[next], '(') ? next : SCAN_NONE;
 
 	if (!ch || !applies(c, ch) || !rule_on(c->pt, rule_of(ch->kind)) ||
-	    kept_old(c, t->pos) || (aged_only(ch) && !c->pt->nr_found[1]))
+	    porter_kept_old(c->pt, t->pos) || (aged_only(ch) && !c->pt->nr_found[1]))
 		return;
 	edits_for(c->pt, rule_of(ch->kind));
 	if (t->type == TOKEN_HEADER) {

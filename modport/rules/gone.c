@@ -127,11 +127,18 @@ static void make_shadow(struct ctx *c)
 			porter_fail(c->pt, -12);
 }
 
-static bool shadowed(struct ctx *c, const char *s, size_t len)
+/* Is s[0..len) in sh, one of the file's shadows (read once)? */
+static bool in_shadow(struct ctx *c, const struct shadow *sh, const char *s,
+		      size_t len)
 {
 	if (!c->sh.made)
 		make_shadow(c);
-	return c->sh.size && c->sh.name[shadow_slot(&c->sh, s, len)];
+	return sh->size && sh->name[shadow_slot(sh, s, len)];
+}
+
+static bool shadowed(struct ctx *c, const char *s, size_t len)
+{
+	return in_shadow(c, &c->sh, s, len);
 }
 
 /*
@@ -141,9 +148,7 @@ static bool shadowed(struct ctx *c, const char *s, size_t len)
  */
 static bool shadowed_member(struct ctx *c, const char *s, size_t len)
 {
-	if (!c->sh.made)
-		make_shadow(c);
-	return c->shm.size && c->shm.name[shadow_slot(&c->shm, s, len)];
+	return in_shadow(c, &c->shm, s, len);
 }
 
 static void shadow_free(struct shadow *sh)
@@ -850,18 +855,16 @@ bool not_x86_kernel(const struct porter *pt)
 	return false;
 }
 
+static bool libc_include(const char *buf, const struct token *t, void *arg)
+{
+	(void)arg;
+	return libc_header(buf, t);
+}
+
 /* Does a local header of the file include the C library's headers? */
 static bool program_by_headers(struct porter *pt)
 {
-	const struct header_set *hs = file_headers(pt);
-	const struct token *t;
-	size_t k;
-
-	for (k = 0; hs && k < hs->nr; k++)
-		for (t = hs->h[k].tl.tok; t->type != TOKEN_EOF; t++)
-			if (libc_header(hs->h[k].buf, t))
-				return true;
-	return false;
+	return local_header_any(pt, libc_include, NULL);
 }
 
 /*

@@ -56,7 +56,6 @@ struct mctx {
 	size_t last_dot, last_open;	/* open_of()'s last answer */
 	size_t *made;			/* functions changed: their names */
 	size_t nr_made, alloc_made;
-	bool version_h;			/* our #include <linux/version.h> */
 };
 
 /* A method's function: its definition and prototypes in the file. */
@@ -396,30 +395,27 @@ static bool span_is(const char *s, size_t len, const char *t)
 	return strlen(t) == len && !memcmp(s, t, len);
 }
 
-/* Is now the parameters of old with one left out?  Which: pl->param. */
-static void drop_one(const char *const *op_, const size_t *opl, int on,
-		     const char *const *np, const size_t *npl, struct plan *pl)
+/*
+ * The index in the longer parameter list whose leaving out gives the
+ * shorter one, or -1.
+ */
+static int one_left_out(const char *const *lp, const size_t *ll, int ln,
+			const char *const *sp, const size_t *sl)
 {
 	int k, a, b;
 
-	for (k = 0; k < on; k++) {
-		bool all = true;
-
-		for (a = b = 0; a < on; a++) {
+	for (k = 0; k < ln; k++) {
+		for (a = b = 0; a < ln; a++) {
 			if (a == k)
 				continue;
-			if (opl[a] != npl[b] || memcmp(op_[a], np[b], opl[a])) {
-				all = false;
+			if (ll[a] != sl[b] || memcmp(lp[a], sp[b], ll[a]))
 				break;
-			}
 			b++;
 		}
-		if (all) {
-			pl->how = CH_DROP_PARAM;
-			pl->param = k;
-			return;
-		}
+		if (a == ln)
+			return k;
 	}
+	return -1;
 }
 
 /* What turns signature old into now (see enum change). */
@@ -450,39 +446,23 @@ static void classify(const char *old, size_t olen, const char *now,
 		}
 		return;
 	}
-	if (nn == on - 1 && orl == nrl && !memcmp(or, nr, orl)) {
-		drop_one(op_, opl, on, np, npl, pl);
+	if (orl != nrl || memcmp(or, nr, orl))
+		return;
+	if (nn == on - 1) {	/* a parameter dropped */
+		k = one_left_out(op_, opl, on, np, npl);
+		pl->how = k < 0 ? CH_OTHER : CH_DROP_PARAM;
+		pl->param = k;
 		return;
 	}
-	if (nn != on + 1 || orl != nrl || memcmp(or, nr, orl) ||
-	    (on == 1 && span_is(op_[0], opl[0], "void")))
+	if (nn != on + 1 || (on == 1 && span_is(op_[0], opl[0], "void")))
 		return;
-	for (k = 0; k < nn; k++) {	/* the one parameter added */
-		int a, b, skip = k;
-		bool all = true;
-
-		for (a = b = 0; b < nn; b++) {
-			if (b == skip)
-				continue;
-			if (opl[a] != npl[b] || memcmp(op_[a], np[b], opl[a])) {
-				all = false;
-				break;
-			}
-			a++;
-		}
-		if (all && npl[k] < sizeof(pl->type)) {
-			pl->how = CH_ADD_PARAM;
-			pl->param = k;
-			memcpy(pl->type, np[k], npl[k]);
-			pl->type[npl[k]] = 0;
-			return;
-		}
-	}
-}
-
-static void version_args(unsigned int v, char *buf, size_t size)
-{
-	snprintf(buf, size, "%u, %u, %u", v >> 16, (v >> 8) & 0xff, v & 0xff);
+	k = one_left_out(np, npl, nn, op_, opl);	/* a parameter added */
+	if (k < 0 || npl[k] >= sizeof(pl->type))
+		return;
+	pl->how = CH_ADD_PARAM;
+	pl->param = k;
+	memcpy(pl->type, np[k], npl[k]);
+	pl->type[npl[k]] = 0;
 }
 
 /*
@@ -675,37 +655,6 @@ static bool head_ins(const struct mctx *c, size_t start, size_t name,
 	}
 }
 
-static bool blank(const char *s, size_t from, size_t to)
-{
-	for (; from < to; from++)
-		if (s[from] != ' ' && s[from] != '\t')
-			return false;
-	return true;
-}
-
-/*
- * The #if blocks need <linux/version.h>: unless the file includes it,
- * it goes where a new #include goes, once (a compat block after the
- * includes then finds it there).  Returns "" for the callers' format.
- */
-static const char *version_h(struct mctx *c)
-{
-	bool eol_first = false;
-	size_t pos;
-	char *text;
-
-	if (c->version_h || memmem(c->buf, c->pt->len, "<linux/version.h>", 17))
-		return "";
-	c->version_h = true;
-	pos = include_pos(c->pt, &eol_first);
-	text = porter_printf(c->pt, "%s#include <linux/version.h>%s",
-			     eol_first ? c->pt->eol : "", c->pt->eol);
-	if (text)
-		add_edit(c->pt, pos, 0, text);
-	free(text);
-	return "";
-}
-
 /*
  * The head from start to token last (')' or ';') becomes "#if >= since:
  * the new head; #else: the old; #endif", before the token after it.
@@ -715,28 +664,25 @@ static bool both_heads(struct mctx *c, size_t start, size_t last,
 {
 	size_t ls = line_start(c->buf, c->tok[start].pos), end = tok_end(&c->tok[last]);
 	size_t to = line_end(c->buf, c->pt->len, end), after = next_code(c->tl, last);
-	const char *eol = c->pt->eol, *vh;
-	char v[32], *text;
+	char *now, *text = NULL;
 
-	if (!blank(c->buf, ls, c->tok[start].pos))
+	if (!only_blanks(c->buf, ls, c->tok[start].pos))
 		return false;
 	if (op(c, last, ')') && op(c, after, '{') &&
 	    line_start(c->buf, c->tok[after].pos) == line_start(c->buf, end))
 		to = c->tok[after].pos;		/* ") {": the '{' goes below */
-	else if (!blank(c->buf, end, to))
+	else if (!only_blanks(c->buf, end, to))
 		return false;
 	else
 		to = after_eol(c->buf, c->pt->len, to);
-	vh = version_h(c);
-	version_args(pl->since, v, sizeof(v));
-	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%.*s%s%.*s%s#else%s%.*s%s#endif%s",
-			     vh, *vh ? eol : "", v, eol,
-			     (int)(in->pos - ls), c->buf + ls, in->text,
-			     (int)(end - in->pos - in->del),
-			     c->buf + in->pos + in->del, eol, eol,
-			     (int)(end - ls), c->buf + ls, eol, eol);
+	now = porter_printf(c->pt, "%.*s%s%.*s", (int)(in->pos - ls),
+			    c->buf + ls, in->text, (int)(end - in->pos - in->del),
+			    c->buf + in->pos + in->del);
+	if (now)
+		text = porter_keep_both(c->pt, ls, pl->since, now, ls, end);
 	if (text)
 		add_edit(c->pt, ls, to - ls, text);
+	free(now);
 	free(text);
 	return true;
 }
@@ -760,7 +706,7 @@ static bool change_heads(struct mctx *c, const struct fn *fn,
 	}
 	for (k = 0; k < n; k++)
 		if (!head_ins(c, starts[k], names[k], pl, &in[k]) ||
-		    (pl->straddle && !blank(c->buf, line_start(c->buf, c->tok[starts[k]].pos),
+		    (pl->straddle && !only_blanks(c->buf, line_start(c->buf, c->tok[starts[k]].pos),
 					    c->tok[starts[k]].pos)))
 			return false;
 	for (k = 0; k < n; k++) {
@@ -806,18 +752,6 @@ static void make_void(struct mctx *c, const struct fn *fn)
 	}
 }
 
-/* Is the identifier name[0..len) anywhere in the file? */
-static bool name_used(const struct mctx *c, const char *name, size_t len)
-{
-	size_t i;
-
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
-		if (c->tok[i].type == TOKEN_IDENT && c->tok[i].len == len &&
-		    !memcmp(c->buf + c->tok[i].pos, name, len))
-			return true;
-	return false;
-}
-
 static bool made(const struct mctx *c, size_t name)
 {
 	size_t k;
@@ -839,9 +773,10 @@ static bool add_wrapper(struct mctx *c, const struct mctx *src,
 {
 	size_t at[MAX_PARAMS + 1], k, last;
 	int n = param_starts(src, fn->open, fn->close, at), i;
-	const char *eol = c->pt->eol, *vh = pl->straddle ? version_h(c) : "";
-	char args[SIG_MAX] = "", v[32], *text;
+	const char *eol = c->pt->eol, *lead, *vh;
+	char args[SIG_MAX] = "", *body, *text = NULL;
 	size_t o = 0;
+	unsigned int v = pl->since;
 
 	if (n < 0)
 		return false;
@@ -857,17 +792,22 @@ static bool add_wrapper(struct mctx *c, const struct mctx *src,
 				      i ? ", " : "", (int)src->tok[last].len,
 				      src->buf + src->tok[last].pos);
 	}
-	version_args(pl->since, v, sizeof(v));
-	text = porter_printf(c->pt, "%s%s%s%s%s%s%s%sstatic void %s(%.*s)%s{%s\t%.*s(%s);%s}%s%s%s%s",
-			     src == c ? eol : "", vh, *vh ? eol : "",
-			     pl->straddle ? "#if LINUX_VERSION_CODE >= KERNEL_VERSION(" : "",
-			     pl->straddle ? v : "", pl->straddle ? ")" : "",
-			     pl->straddle ? eol : "", "", wname,
+	body = porter_printf(c->pt, "static void %s(%.*s)%s{%s\t%.*s(%s);%s}%s", wname,
 			     (int)(src->tok[fn->close].pos - tok_end(&src->tok[fn->open])),
 			     src->buf + tok_end(&src->tok[fn->open]), eol, eol,
-			     (int)src->tok[fn->name].len, src->buf + src->tok[fn->name].pos,
-			     args, eol, eol, pl->straddle ? "#endif" : "",
-			     pl->straddle ? eol : "", src == c ? "" : eol);
+			     (int)src->tok[fn->name].len,
+			     src->buf + src->tok[fn->name].pos, args, eol, eol);
+	lead = src == c ? eol : "";	/* after the function, or before the initializer */
+	vh = body && pl->straddle ? porter_version_h(c->pt, pos) : "";
+	if (body && pl->straddle)
+		text = porter_printf(c->pt, "%s%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, %u)%s%s#endif%s%s",
+				     lead, vh, *vh ? eol : "", v >> 16,
+				     (v >> 8) & 0xff, v & 0xff, eol, body, eol,
+				     src == c ? "" : eol);
+	else if (body)
+		text = porter_printf(c->pt, "%s%s%s", lead, body,
+				     src == c ? "" : eol);
+	free(body);
 	if (text)
 		add_edit(c->pt, pos, 0, text);
 	free(text);
@@ -884,22 +824,20 @@ static bool use_wrapper(struct mctx *c, size_t dot, size_t f,
 	size_t ls = line_start(c->buf, c->tok[dot].pos), after = next_code(c->tl, f);
 	size_t end = op(c, after, ',') ? tok_end(&c->tok[after]) : tok_end(&c->tok[f]);
 	size_t le = line_end(c->buf, c->pt->len, end);
-	const char *eol = c->pt->eol, *vh;
-	char v[32], *text;
+	char *now, *text = NULL;
 
 	if (!pl->straddle)
 		return !add_edit(c->pt, c->tok[f].pos, c->tok[f].len, wname);
-	if (!blank(c->buf, ls, c->tok[dot].pos) || !blank(c->buf, end, le))
+	if (!only_blanks(c->buf, ls, c->tok[dot].pos) || !only_blanks(c->buf, end, le))
 		return false;
-	vh = version_h(c);
-	version_args(pl->since, v, sizeof(v));
-	text = porter_printf(c->pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%s)%s%.*s%s%.*s%s#else%s%.*s%s#endif%s",
-			     vh, *vh ? eol : "", v, eol,
-			     (int)(c->tok[f].pos - ls), c->buf + ls, wname,
-			     (int)(end - tok_end(&c->tok[f])), c->buf + tok_end(&c->tok[f]),
-			     eol, eol, (int)(end - ls), c->buf + ls, eol, eol);
+	now = porter_printf(c->pt, "%.*s%s%.*s", (int)(c->tok[f].pos - ls),
+			    c->buf + ls, wname, (int)(end - tok_end(&c->tok[f])),
+			    c->buf + tok_end(&c->tok[f]));
+	if (now)
+		text = porter_keep_both(c->pt, ls, pl->since, now, ls, end);
 	if (text)
 		add_edit(c->pt, ls, after_eol(c->buf, c->pt->len, le) - ls, text);
+	free(now);
 	free(text);
 	return true;
 }
@@ -988,7 +926,7 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 		pos = elsewhere ? line_start(c->buf, c->tok[pl->decl].pos) :
 		      after_eol(c->buf, c->pt->len,
 				line_end(c->buf, c->pt->len, c->tok[fn->end].pos));
-		if (!made(c, fn->name) && (name_used(c, wname, strlen(wname)) ||
+		if (!made(c, fn->name) && (ident_used(c->buf, c->tl, wname, strlen(wname)) ||
 					   !add_wrapper(c, src, fn, pl, wname, pos))) {
 			*how = "no void wrapper can be written for it";
 			return false;

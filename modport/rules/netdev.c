@@ -313,17 +313,6 @@ static size_t func_name(const struct ctx *c, size_t brace)
 	return open == SCAN_NONE ? SCAN_NONE : prev(c, open);
 }
 
-/* Is an identifier spelled name[0..len) anywhere in the file? */
-static bool name_used(const struct ctx *c, const char *name)
-{
-	size_t i;
-
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
-		if (match_ident(c->buf, &c->tok[i], name))
-			return true;
-	return false;
-}
-
 /*
  * The prefix of the structures: what the functions' names share up to an
  * '_' (snull_open, snull_stop: "snull"), else the function's own name.
@@ -520,7 +509,7 @@ static void make_ops(struct ctx *c, const struct set *s, size_t n,
 	for (j = 0; j < n && first == SCAN_NONE; j++)
 		if (methods[s[j].method].header == header)
 			first = j;
-	if (!name || first == SCAN_NONE || name_used(c, name))
+	if (!name || first == SCAN_NONE || ident_used(c->buf, c->pt->tl, name, strlen(name)))
 		goto out;
 	text = ops_text(c, s, n, type, name, header);
 	if (text)
