@@ -509,15 +509,6 @@ static void walk_tokens(struct porter *pt)
 		add_dead(&w, w.dead_start, i);
 }
 
-static int cmp_finding(const void *a, const void *b)
-{
-	const struct finding *x = a, *y = b;
-
-	if (x->pos != y->pos)
-		return x->pos < y->pos ? -1 : 1;
-	return x->severity == SEV_NOTE ? 1 : y->severity == SEV_NOTE ? -1 : 0;
-}
-
 static const char *file_eol(const char *buf, size_t len)
 {
 	const char *nl = memchr(buf, '\n', len);
@@ -557,8 +548,7 @@ int port_file(const char *path, const char *buf, size_t len,
 	}
 	if (!pt->error)
 		porter_fail(pt, port_settle(out));
-	if (out->nr_f > 1)
-		qsort(out->f, out->nr_f, sizeof(*out->f), cmp_finding);
+	port_sort_findings(out);
 	ret = pt->error;
 	scan_free(&pt->sc);
 	decl_free(&pt->decls);

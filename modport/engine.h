@@ -105,6 +105,11 @@ const struct family *family_at(size_t k);
 int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 		enum severity sev, bool fixable, const char *fmt, ...)
 	FORMAT_ATTR(6);
+/*
+ * The finding just made waits for another rule's edit: a later pass of
+ * fix fixes it (or finds it again), so this pass does not leave it.
+ */
+void porter_defer(struct porter *pt);
 /* Replace buf[pos, pos + del) with text (nothing while muted). */
 int add_edit(struct porter *pt, size_t pos, size_t del, const char *text);
 /* The edits that follow belong to rule (muted if it is not selected). */

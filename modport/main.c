@@ -14,14 +14,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "buildfile.h"
 #include "diag.h"
 #include "diff.h"
 #include "hdrindex.h"
 #include "inplace.h"
 #include "suggest.h"
 #include "kversion.h"
-#include "rewrite.h"
+#include "settle.h"
 #include "rules.h"
 #include "source.h"
 #include "token.h"
@@ -111,22 +110,29 @@ static int report_findings(struct ctx *c, const struct port *p)
 }
 
 /* fix: what fix leaves for the user (errors), and notes, on stderr. */
-static int report_leftovers(const struct ctx *c, const struct port *p)
+static int report_leftovers(const struct ctx *c, const struct settled *s)
 {
+	const char *buf = s->buf ? s->buf : c->src.buf;
 	int status = 0;
 	size_t k;
 
-	for (k = 0; k < p->nr_f; k++) {
-		const struct finding *f = &p->f[k];
+	for (k = 0; k < s->last.nr_f; k++) {
+		const struct finding *f = &s->last.f[k];
 
 		if (f->fixable)
 			continue;
-		diag_at(c->src.path, c->src.buf, f->pos,
+		diag_at(c->src.path, buf, f->pos,
 			f->severity == SEV_NOTE ? "note" : "error",
 			rule_name(f->rule),
 			"%s", f->msg);
 		if (f->severity != SEV_NOTE)
 			status = 1;
+	}
+	if (s->unsettled) {
+		fprintf(stderr, "%s: %s: fix did not reach its fixed point in %u pass%s (the last one still changes it): run fix again\n",
+			program_invocation_short_name, c->src.path, s->passes,
+			s->passes == 1 ? "" : "es");
+		status = 1;
 	}
 	return status;
 }
@@ -142,33 +148,21 @@ static int write_source(const char *buf, size_t len, int status)
 	return status;
 }
 
-static int apply_fix(struct ctx *c, struct port *p)
+/* The fixed file s (NULL buf: unchanged) to stdout, in place, or a diff. */
+static int apply_fix(struct ctx *c, const struct settled *s)
 {
-	size_t len;
-	char *out;
-	int ret;
-
-	if (!p->nr_e)
+	if (!s->buf)
 		return c->filter ? write_source(c->src.buf, c->src.len, 0) : 0;
-	out = rewrite(c->src.buf, c->src.len, p->e, p->nr_e, &len);
-	if (!out) {
-		file_error(c->src.path, "cannot fix: %s", strerror(errno));
-		return 2;
-	}
 	if (c->filter)
-		ret = write_source(out, len, len != c->src.len ||
-				   memcmp(out, c->src.buf, len) ? 1 : 0);
-	else if (len == c->src.len && !memcmp(out, c->src.buf, len))
-		ret = 0;
-	else if (c->in_place && write_in_place(c->src.path, &c->src.st, out, len))
-		ret = 2;
-	else if (c->in_place)
-		ret = (suggest_fixed(stderr, c->src.path, p), 0);
-	else
-		ret = diff_print(stdout, c->src.path, c->src.buf, c->src.len,
-				 out, len) ? 2 : 1;
-	free(out);
-	return ret;
+		return write_source(s->buf, s->len, 1);
+	if (c->in_place) {
+		if (write_in_place(c->src.path, &c->src.st, s->buf, s->len))
+			return 2;
+		suggest_fixed(stderr, c->src.path, s->fixed);
+		return 0;
+	}
+	return diff_print(stdout, c->src.path, c->src.buf, c->src.len,
+			  s->buf, s->len) ? 2 : 1;
 }
 
 /*
@@ -187,28 +181,59 @@ static void check_encoding(const struct source *src)
 		(unsigned char)src->buf[bad]);
 }
 
-static int port_one(struct ctx *c, struct port *p)
+static int unterminated(const struct ctx *c, const struct port *p)
 {
-	if (p->open_pos != (size_t)-1) {
-		diag_at(c->src.path, c->src.buf, p->open_pos, "error", NULL,
-			"unterminated %s; file not processed",
-			p->open_comment ? "comment" : "string literal");
-		return 2;
+	diag_at(c->src.path, c->src.buf, p->open_pos, "error", NULL,
+		"unterminated %s; file not processed",
+		p->open_comment ? "comment" : "string literal");
+	return 2;
+}
+
+/* check: one pass, its findings on stdout. */
+static int check_source(struct ctx *c)
+{
+	struct port p = { 0 };
+	int status;
+
+	if (settle_pass(c->src.path, c->src.buf, c->src.len, &c->opts, &c->tl,
+			&p)) {
+		file_error(c->src.path, "%s", strerror(ENOMEM));
+		status = 2;
+	} else if (p.open_pos != (size_t)-1) {
+		status = unterminated(c, &p);
+	} else {
+		status = report_findings(c, &p);
 	}
-	if (c->verb == VERB_CHECK)
-		return report_findings(c, p);
-	if (c->in_place && p->nr_e && check_writable(c->src.path, &c->src.st))
-		return 2;
-	return max_status(report_leftovers(c, p), apply_fix(c, p));
+	port_free(&p);
+	return status;
+}
+
+/* fix: to the fixed point; what is left on stderr, the result out. */
+static int fix_source(struct ctx *c)
+{
+	struct settled s;
+	int status, ret;
+
+	ret = settle_fix(c->src.path, c->src.buf, c->src.len, &c->opts,
+			 &c->tl, &s);
+	if (ret) {
+		file_error(c->src.path, "cannot fix: %s", strerror(-ret));
+		status = 2;
+	} else if (s.last.open_pos != (size_t)-1) {
+		status = unterminated(c, &s.last);
+	} else if (c->in_place && s.buf &&
+		   check_writable(c->src.path, &c->src.st)) {
+		status = 2;
+	} else {
+		status = max_status(report_leftovers(c, &s), apply_fix(c, &s));
+	}
+	settled_free(&s);
+	return status;
 }
 
 /* Port the source just read into c->src. */
 static int process_source(struct ctx *c, enum source_status read)
 {
-	const char *path = c->src.path;
-	struct port p = { 0 };
-	int status;
-
 	switch (read) {
 	case SOURCE_SKIP:
 		return 0;
@@ -218,17 +243,7 @@ static int process_source(struct ctx *c, enum source_status read)
 		break;
 	}
 	check_encoding(&c->src);
-	if (buildfile_name(path) ?
-	    buildfile_port(c->src.buf, c->src.len, &c->rules, &p) :
-	    tokenize(c->src.buf, c->src.len, &c->tl) ||
-	    port_file(path, c->src.buf, c->src.len, &c->tl, &c->opts, &p)) {
-		file_error(path, "%s", strerror(ENOMEM));
-		port_free(&p);
-		return 2;
-	}
-	status = port_one(c, &p);
-	port_free(&p);
-	return status;
+	return c->verb == VERB_CHECK ? check_source(c) : fix_source(c);
 }
 
 static int process(const char *path, bool named, void *arg)

@@ -65,6 +65,7 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 	f->rule = rule;
 	f->severity = sev;
 	f->fixable = fixable;
+	f->deferred = false;
 	f->id = ++out->last_id;
 	va_copy(again, ap);
 	n = vsnprintf(NULL, 0, fmt, again);
@@ -75,6 +76,32 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
 	vsnprintf(f->msg, (size_t)n + 1, fmt, ap);
 	out->nr_f++;
 	return 0;
+}
+
+int port_take_finding(struct port *out, struct finding *f)
+{
+	if (grow((void **)&out->f, out->nr_f, &out->alloc_f, sizeof(*f), 8))
+		return -ENOMEM;
+	out->f[out->nr_f] = *f;
+	out->f[out->nr_f++].id = ++out->last_id;
+	f->msg = NULL;
+	return 0;
+}
+
+/* By offset; at one offset, notes after the rest. */
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct finding *x = a, *y = b;
+
+	if (x->pos != y->pos)
+		return x->pos < y->pos ? -1 : 1;
+	return x->severity == SEV_NOTE ? 1 : y->severity == SEV_NOTE ? -1 : 0;
+}
+
+void port_sort_findings(struct port *p)
+{
+	if (p->nr_f > 1)
+		qsort(p->f, p->nr_f, sizeof(*p->f), cmp_finding);
 }
 
 int port_append(struct port *p, struct port *from)
@@ -135,7 +162,8 @@ static int unfix(struct port *out, size_t id, size_t winner)
 	if (!f || !f->fixable)
 		return 0;
 	f->fixable = false;
-	if (asprintf(&msg, "%s (not fixed in this pass: %s%s%s edits the same text; run fix again)",
+	f->deferred = true;
+	if (asprintf(&msg, "%s (fixed in a later pass: %s%s%s edits the same text first)",
 		     f->msg, w ? "the fix of [" : "another fix",
 		     w ? rule_name(w->rule) : "", w ? "]" : "") < 0)
 		return -ENOMEM;

@@ -74,6 +74,12 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 	return ret ? porter_fail(pt, ret) : 0;
 }
 
+void porter_defer(struct porter *pt)
+{
+	if (!pt->muted && !pt->error && pt->out->nr_f)
+		pt->out->f[pt->out->nr_f - 1].deferred = true;
+}
+
 int add_edit(struct porter *pt, size_t pos, size_t del, const char *text)
 {
 	int ret;

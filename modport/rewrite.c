@@ -56,3 +56,16 @@ char *rewrite(const char *buf, size_t len, struct edit *e, size_t nr,
 	*out_len = n;
 	return out;
 }
+
+size_t rewrite_pos(const struct edit *e, size_t nr, size_t pos)
+{
+	size_t k, shift = 0;
+
+	for (k = 0; k < nr && e[k].pos <= pos; k++) {
+		if (e[k].del && pos < e[k].pos + e[k].del)
+			return e[k].pos + shift;
+		shift += strlen(e[k].text);
+		shift -= e[k].del;	/* wraps, and is added back, modulo */
+	}
+	return pos + shift;
+}

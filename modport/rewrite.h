@@ -18,4 +18,11 @@ void sort_edits(struct edit *e, size_t nr);
 char *rewrite(const char *buf, size_t len, struct edit *e, size_t nr,
 	      size_t *out_len);
 
+/*
+ * Where offset pos of the old file is in the new one, after the edits e
+ * (sorted).  Text inserted at pos comes before it; a position inside a
+ * replaced range lands where its replacement starts.
+ */
+size_t rewrite_pos(const struct edit *e, size_t nr, size_t pos);
+
 #endif

@@ -21,6 +21,7 @@ struct finding {
 	enum rule_id rule;
 	enum severity severity;
 	bool fixable;		/* fix has an edit for it */
+	bool deferred;		/* a later pass of fix fixes it */
 	size_t id;		/* 1, 2, ... in the order found */
 	char *msg;		/* allocated */
 };
@@ -72,6 +73,12 @@ int port_add_finding(struct port *out, size_t pos, enum rule_id rule,
  * p's (from is left empty).  Returns 0 or -ENOMEM.
  */
 int port_append(struct port *p, struct port *from);
+
+/* Move finding f to the end of out (f keeps no message).  0 or -ENOMEM. */
+int port_take_finding(struct port *out, struct finding *f);
+
+/* The findings by offset (notes after the rest at one offset). */
+void port_sort_findings(struct port *p);
 
 /*
  * Where two rules edit the same bytes, keep the edits of the finding found

@@ -48,18 +48,14 @@ const char *suggest_rule(const char *id, size_t len)
 	return best;
 }
 
-void suggest_fixed(FILE *out, const char *path, const struct port *p)
+void suggest_fixed(FILE *out, const char *path, const size_t count[NR_RULES])
 {
-	size_t count[NR_RULES] = { 0 }, total = 0, k;
+	size_t total = 0;
 	const char *sep = ": ";
 	int r;
 
-	for (k = 0; k < p->nr_f; k++) {
-		if (!p->f[k].fixable)
-			continue;
-		count[p->f[k].rule]++;
-		total++;
-	}
+	for (r = 0; r < NR_RULES; r++)
+		total += count[r];
 	if (!total)
 		return;
 	fprintf(out, "%s: %s: fixed %zu site%s", program_invocation_short_name,

@@ -15,9 +15,9 @@
 const char *suggest_rule(const char *id, size_t len);
 
 /*
- * "path: fixed N sites: rule-a (2), rule-b" for the fixable findings of
- * p, on out.
+ * "path: fixed N sites: rule-a (2), rule-b" for count, the sites fixed by
+ * each rule, on out.
  */
-void suggest_fixed(FILE *out, const char *path, const struct port *p);
+void suggest_fixed(FILE *out, const char *path, const size_t count[NR_RULES]);
 
 #endif

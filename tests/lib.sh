@@ -192,6 +192,8 @@ preserved() {
 				continue	# proc-read (rules/procread.c)
 			if (l ~ /^[ \t]*[A-Za-z_][A-Za-z_0-9 \t*,]*(\([A-Za-z_0-9 \t*,]*)?(\)[ \t]*[;{]?|,)[ \t]*$/ && all_added(l))
 				continue	# a function head that the method rule changed (rules/methods.c)
+			if (l ~ /^[ \t]*return[ \t]+0[ \t]*;/ && add ~ /void/)
+				continue	# method: int becomes void, the final return 0 goes (rules/methods.c)
 			if (l ~ /^[ \t]*return[ \t]*;/)
 				continue	# void-irq-handler: return IRQ_HANDLED (rules/irqhandler.c)
 			if (l ~ /(un)?lock_kernel[ \t]*\(/)

@@ -17,7 +17,7 @@ cd "$TOP" || exit 2
 mapfile -t fixtures < <(find tests/modport -name '*.[ch]' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 12 ))
+plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 19 ))
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -113,8 +113,8 @@ like "$fixed" 'printk\(KERN_INFO "Goodbye cruel world\\n"\);' "article: its 2.4 
 # Without --license, fix does the rest and leaves the license, as an error.
 out=$("${bins[1]}" fix tests/modport/no-license.c 2>&1 >/dev/null); status=$?
 is "$status" 1 "no --license: fix exits 1 (a finding is left)"
-is "$out" "tests/modport/no-license.c:4:5: error: no MODULE_LICENSE(): modpost rejects the module since Linux 5.11; modport does not invent one: fix needs --license=STRING [missing-license]" \
-	"no --license: the license is an error that names the file and the rule"
+is "$out" "tests/modport/no-license.c:5:12: error: no MODULE_LICENSE(): modpost rejects the module since Linux 5.11; modport does not invent one: fix needs --license=STRING [missing-license]" \
+	"no --license: the license is an error that names the file and the rule (where the fixed file has the entry point)"
 like "$("${bins[1]}" fix tests/modport/no-license.c 2>/dev/null)" '^\+module_exit\(no_license_exit\);' "no --license: the rest is fixed"
 
 # Several modules in one folder: each gets its own names.
@@ -123,4 +123,25 @@ cp -r tests/modport/multi "$tmp/multi"
 cmp -s "$tmp/multi/alpha.c" <(sed 's/Dual BSD\/GPL/GPL/' tests/modport/multi/alpha.c.fixed) &&
 	cmp -s "$tmp/multi/beta-2.c" tests/modport/multi/beta-2.c.fixed
 ok $? "a folder of two modules: fixed in one run, alpha_init and beta_2_init"
+
+# One fix runs to its fixed point: gnu-initializer's .remove = lets the
+# method rule convert the method in a second pass.  With the bound at one
+# pass (MODPORT_MAX_PASSES=1), fix says it did not settle, and exits 1.
+cp tests/modport/passes/gnu-remove.c "$tmp/gr.c"
+out=$("${bins[1]}" fix --in-place --target=6.11..7.3 "$tmp/gr.c" 2>&1); status=$?
+is "$status:$out" "0:modport: $tmp/gr.c: fixed 5 sites: gnu-initializer (4), method" \
+	"fixed point: one fix counts the sites of both passes"
+cmp -s "$tmp/gr.c" tests/modport/passes/gnu-remove.c.fixed
+ok $? "fixed point: one fix gives the golden file"
+cp tests/modport/passes/gnu-remove.c "$tmp/gr.c"
+out=$(MODPORT_MAX_PASSES=1 "${bins[1]}" fix --in-place --target=6.11..7.3 "$tmp/gr.c" 2>&1); status=$?
+is "$status" 1 "fixed point: a bound hit exits 1"
+like "$out" "fix did not reach its fixed point in 1 pass \\(the last one still changes it\\): run fix again" \
+	"fixed point: a bound hit is said"
+like "$out" "gr.c:24:19: error: the method 'remove' .*: it returns nothing \\[method\\]" \
+	"fixed point: what the next pass would fix is left, where the file has it now"
+grep -q '^	.remove = gp_remove,$' "$tmp/gr.c" && grep -q '^static int gp_remove' "$tmp/gr.c"
+ok $? "fixed point: the first pass is written"
+out=$("${bins[1]}" fix --in-place --target=6.11..7.3 "$tmp/gr.c" 2>&1); status=$?
+is "$status:$out" "0:modport: $tmp/gr.c: fixed 1 site: method" "fixed point: fix again finishes it"
 done_testing

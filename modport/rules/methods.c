@@ -519,6 +519,8 @@ static bool needs(struct mctx *c, const struct atlas_sig *sigs,
 	if (pl->row && pl->row->kind != C_METHOD)
 		pl->row = NULL;
 	pl->since = pl->row ? change_since(pl->row) : 0;
+	if (pl->since && pl->since <= c->r.lo)
+		pl->straddle = false;	/* between two atlas releases, after it */
 	if (pl->since)
 		snprintf(pl->when, sizeof(pl->when), "since %s", pl->row->since);
 	else
@@ -843,7 +845,8 @@ static bool use_wrapper(struct mctx *c, size_t dot, size_t f,
 }
 
 static void report(struct mctx *c, size_t f, const char *tag, size_t tag_len,
-		   size_t m, const struct plan *pl, bool fixed, const char *how)
+		   size_t m, const struct plan *pl, bool fixed, bool later,
+		   const char *how)
 {
 	add_finding(c->pt, c->tok[f].pos, R_METHOD, SEV_WARNING, fixed,
 		    "the method '%.*s' of struct %.*s is '%.*s' %s (%.*s() here is '%.*s')%s%s%s",
@@ -851,7 +854,9 @@ static void report(struct mctx *c, size_t f, const char *tag, size_t tag_len,
 		    (int)pl->now_len, pl->now, pl->when,
 		    (int)c->tok[f].len, c->buf + c->tok[f].pos,
 		    (int)pl->old_len, pl->old, how ? ": " : "", how ? how : "",
-		    fixed ? "" : "; port it by hand");
+		    fixed || later ? "" : "; port it by hand");
+	if (later)
+		porter_defer(c->pt);
 }
 
 static const char *const what[] = {
@@ -1000,7 +1005,7 @@ static void one(struct mctx *c, size_t dot)
 	struct fn fn;
 	struct mctx hv, *src = &hv;
 	const char *how = NULL, *t;
-	bool fixed;
+	bool fixed, later;
 
 	if (!ident(c, m) || !(op(c, eq, '=') || op(c, eq, ':')) || !ident(c, f) ||
 	    !(op(c, after, ',') || op(c, after, '}')) ||
@@ -1028,14 +1033,16 @@ static void one(struct mctx *c, size_t dot)
 	edits_for(c->pt, R_METHOD);
 	if (pl.how == CH_OTHER && !real_change(&pl))
 		return;		/* int and an enum, a typedef: one type */
-	if (op(c, eq, ':') && pl.how == CH_VOID) {
-		how = "its GCC field: initializer becomes .field = first: run fix again";
+	later = op(c, eq, ':') && pl.how == CH_VOID &&
+		rule_on(c->pt, R_GNU_INITIALIZER);
+	if (later) {
+		how = "fix converts it once the GCC field: initializer is .field =";
 		fixed = false;
 	} else {
 		fixed = pl.how != CH_OTHER &&
 			convert(c, src, dot, f, &fn, &pl, &how);
 	}
-	report(c, f, t, c->tok[tag].len, m, &pl, fixed, how);
+	report(c, f, t, c->tok[tag].len, m, &pl, fixed, later, how);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)

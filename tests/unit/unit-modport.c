@@ -286,6 +286,26 @@ static void test_rewrite(void)
 	check(!rewrite(s, strlen(s), e, 2, &len));	/* overlap */
 }
 
+/* Where an old offset is after the edits (fix's later passes keep findings). */
+static void test_rewrite_pos(void)
+{
+	/* "int f(void);\n" -> "static int gg(void);\n" */
+	struct edit e[2] = {
+		{ .pos = 0, .del = 0, .seq = 1, .text = "static " },
+		{ .pos = 4, .del = 1, .seq = 2, .text = "gg" },
+	};
+
+	check_int(rewrite_pos(e, 2, 0), ==, 7);	/* after what goes before */
+	check_int(rewrite_pos(e, 2, 3), ==, 10);
+	check_int(rewrite_pos(e, 2, 4), ==, 11);	/* the replaced f: gg */
+	check_int(rewrite_pos(e, 2, 5), ==, 13);	/* '(' */
+	check_int(rewrite_pos(e, 2, 12), ==, 20);	/* the newline */
+	e[1] = (struct edit){ .pos = 2, .del = 8, .seq = 2, .text = "" };
+	check_int(rewrite_pos(e, 2, 6), ==, 9);	/* inside what goes: its start */
+	check_int(rewrite_pos(e, 2, 11), ==, 10);	/* "in" then ";" */
+	check_int(rewrite_pos(NULL, 0, 5), ==, 5);
+}
+
 static void test_diff(void)
 {
 	const char *a = "1\n2\n3\n4\n5\n6\n7\n8\n9\nlast";
@@ -364,8 +384,9 @@ static void test_settle(void)
 	check_int(p.nr_e, ==, 2);
 	check(p.f[0].fixable);
 	check(!p.f[1].fixable);
+	check(p.f[1].deferred);
 	check(p.f[2].fixable);
-	check(strstr(p.f[1].msg, "not fixed in this pass: the fix of [config-h]") != NULL);
+	check(strstr(p.f[1].msg, "fixed in a later pass: the fix of [config-h]") != NULL);
 	out = rewrite(s, strlen(s), p.e, p.nr_e, &len);
 	check_str(out, "def\"\n/* x */");
 	free(out);
@@ -387,6 +408,7 @@ int main(void)
 	TEST(test_names(), "module names from paths; C identifiers");
 	TEST(test_utf8(), "UTF-8 validation");
 	TEST(test_rewrite(), "edits: order at one offset, overlap refused");
+	TEST(test_rewrite_pos(), "edits: an old offset in the new file");
 	TEST(test_settle(), "overlapping fixes: the later finding is left unfixed, with why");
 	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
