@@ -231,6 +231,26 @@ struct header_set *file_headers(struct porter *pt)
 	return pt->headers;
 }
 
+bool porter_defines_fn(const struct porter *pt, size_t i)
+{
+	const struct token *tok = pt->tl->tok, *n = &tok[i], *t;
+	size_t k, close;
+
+	for (t = tok; t->type != TOKEN_EOF; t++) {
+		k = (size_t)(t - tok);
+		if (t->type != TOKEN_IDENT || t->len != n->len ||
+		    memcmp(pt->buf + t->pos, pt->buf + n->pos, n->len) ||
+		    !match_op(pt->buf, &tok[next_code(pt->tl, k)], '('))
+			continue;
+		close = match_close(pt->buf, pt->tl, next_code(pt->tl, k),
+				    '(', ')');
+		if (close != SCAN_NONE &&
+		    match_op(pt->buf, &tok[next_code(pt->tl, close)], '{'))
+			return true;
+	}
+	return false;
+}
+
 const struct decl *file_decl(struct porter *pt, const char *name, size_t len)
 {
 	if (!pt->decls_read)

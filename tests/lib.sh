@@ -196,6 +196,8 @@ preserved() {
 				continue	# method: int becomes void, the final return 0 goes (rules/methods.c)
 			if (l ~ /^[ \t]*return[ \t]*;/)
 				continue	# void-irq-handler: return IRQ_HANDLED (rules/irqhandler.c)
+			if (l ~ /(\.|->)[ \t]*function[ \t]*=[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*;/)
+				continue	# setup: the callback set after an init call goes into the setup call (rules/setup.c)
 			if (l ~ /(un)?lock_kernel[ \t]*\(/)
 				continue	# bkl (rules/bkl.c)
 			if (l ~ /pci_for_each_dev|current->(state|need_resched)|timer_list.*=|^[ \t]*(function|data)[ \t]*:|^[ \t]*[}];/)

@@ -47,7 +47,8 @@ static void __attribute__((constructor)) make_words(void)
 		const struct api_change *ch = &api_changes[i];
 		char *hdr;
 
-		if (ch->kind == C_PERSON || ch->kind == C_METHOD)
+		if (ch->kind == C_PERSON || ch->kind == C_METHOD ||
+		    ch->kind == C_SETUP)
 			continue;
 		if (!strncmp(ch->old, "struct ", 7)) {
 			words[n++] = ch->old + 7;	/* the tag */
@@ -694,26 +695,6 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 	free(text);
 }
 
-/* Does the file define a function named as token i: "NAME(...) {"? */
-static bool defines(const struct ctx *c, size_t i)
-{
-	const struct token *n = &c->tok[i], *t;
-	size_t k, close;
-
-	for (t = c->tok; t->type != TOKEN_EOF; t++) {
-		k = (size_t)(t - c->tok);
-		if (t->type != TOKEN_IDENT || t->len != n->len ||
-		    memcmp(c->buf + t->pos, c->buf + n->pos, n->len) ||
-		    !match_op(c->buf, &c->tok[next_code(c->pt->tl, k)], '('))
-			continue;
-		close = close_of(c, next_code(c->pt->tl, k));
-		if (close != SCAN_NONE &&
-		    match_op(c->buf, &c->tok[next_code(c->pt->tl, close)], '{'))
-			return true;
-	}
-	return false;
-}
-
 /* Is the row for old files only (CALL_AGED: not an argument's index)? */
 static bool aged_only(const struct api_change *ch)
 {
@@ -755,7 +736,7 @@ static void one(struct ctx *c, const struct hit *h)
 	    file_decl(c->pt, c->buf + t->pos, t->len))
 		return;		/* the file's own */
 	if ((ch->kind == C_RENAME || ch->kind == C_EXPAND) &&
-	    (file_decl(c->pt, c->buf + t->pos, t->len) || defines(c, h->tok)))
+	    (file_decl(c->pt, c->buf + t->pos, t->len) || porter_defines_fn(c->pt, h->tok)))
 		return;		/* the file's own function of that name */
 	if (ch->kind == C_INCLUDE)
 		include_for(c, h->tok, ch);
