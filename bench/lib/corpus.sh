@@ -21,7 +21,11 @@
 #                                 that expands the macro, else on the first
 #                                 note in the sources, else on the #include
 #                                 that brought the header in); FILE and LINE are "-" for a modpost
-#                                 or make error; nothing when LOG has none
+#                                 or make error; nothing when LOG has none.
+#                                 A fourth field, ALSO, lists the other
+#                                 lines of the sources the error's macro
+#                                 notes point at (FILE:LINE, space-separated:
+#                                 the macro's definition that makes the call)
 #   corpus_check K SRC OUT        `modport check --target=K .` in SRC into OUT,
 #                                 file names relative to SRC
 #                                 (the version-conditional findings left out:
@@ -29,7 +33,9 @@
 #                                 break)
 #   corpus_named ERR FINDINGS     yes when a finding of FINDINGS names the
 #                                 error ERR (a line of corpus_first_error): a
-#                                 finding on its file and line, or, for a
+#                                 finding on its file and line, or on a line
+#                                 of its ALSO (the macro body the compiler
+#                                 points at), or, for a
 #                                 modpost undefined symbol, a finding that
 #                                 names the symbol; no otherwise
 #   corpus_hash DIR               a hash of DIR's files (names and contents)
@@ -114,6 +120,7 @@ corpus_first_error() {
 		$cwd = $1 if $s =~ /^make(?:\[\d+\])?: Entering directory .(.*).$/;
 		if ($s =~ $diag) {
 			my ($f, $n, $m) = (resolve($1), $2, $3);
+			my @also;
 			if (!mine($f)) {
 				# The use site: the last "in expansion of macro"
 				# note in the sources, else the nearest include.
@@ -124,6 +131,7 @@ corpus_first_error() {
 					my ($g, $gn, $what) = (resolve($1), $2, $3);
 					next unless mine($g);
 					if ($what =~ /^in (?:expansion|definition) of macro/) {
+						push @also, "$uf:$un" if defined $uf;
 						($uf, $un) = ($g, $gn);
 					} elsif (!defined $nf) {	# "previous declaration"...
 						($nf, $nn) = ($g, $gn);
@@ -147,7 +155,8 @@ corpus_first_error() {
 				}
 			}
 			$f = substr($f, length($dirs[0]) + 1) if mine($f);
-			print "$f\t$n\t$m\n";
+			s{^\Q$dirs[0]/\E}{} for @also;
+			print "$f\t$n\t$m", (@also ? "\t@also" : ""), "\n";
 			exit 0;
 		}
 		if ($s =~ /^ERROR: (?:modpost: )?(.*)$/) {
@@ -170,11 +179,13 @@ corpus_check() {
 }
 
 corpus_named() {
-	local err=$1 findings=$2 f n m sym
-	IFS=$'\t' read -r f n m <<<"$err"
+	local err=$1 findings=$2 f n m sym also a
+	IFS=$'\t' read -r f n m also <<<"$err"
 	if [ "$f" != - ]; then
-		awk -v p="$f:$n:" 'index($0, p) == 1 { y = 1 } END { exit !y }' \
-			"$findings" 2>/dev/null && { echo yes; return; }
+		for a in "$f:$n" $also; do
+			awk -v p="$a:" 'index($0, p) == 1 { y = 1 } END { exit !y }' \
+				"$findings" 2>/dev/null && { echo yes; return; }
+		done
 		echo no
 		return
 	fi
@@ -193,8 +204,8 @@ corpus_hash() {
 }
 
 corpus_short() {
-	local f n m
-	IFS=$'\t' read -r f n m <<<"$1"
+	local f n m also
+	IFS=$'\t' read -r f n m also <<<"$1"
 	[ -n "$m" ] || { echo "(no error in the log)"; return; }
 	m=${m//$'\t'/ }
 	[ ${#m} -gt 90 ] && m="${m:0:87}..."

@@ -259,6 +259,107 @@ static bool in_version_branch(struct ctx *c, size_t pos)
 	return false;
 }
 
+/* The tokens of the directive at k after its keyword: [*from, return). */
+static size_t condition_end(const struct ctx *c, size_t k, size_t *from)
+{
+	const struct token *t = c->tok;
+
+	*from = k + 2;
+	for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	     !(t[k].flags & TF_BOL); k++)
+		;
+	return k;
+}
+
+enum branch { B_LIVE, B_DEAD, B_UNKNOWN };
+
+/* An #if or #elif of a group on the kernel's version, at release v. */
+static enum branch eval_at(const struct ctx *c, size_t k, kv_code v)
+{
+	struct kv_range one = { v, v };
+	size_t from, to = condition_end(c, k, &from);
+
+	switch (kv_eval(c->buf, &c->tok[from], to - from, &one)) {
+	case KV_TRUE:
+		return B_LIVE;
+	case KV_FALSE:
+		return B_DEAD;
+	default:
+		return B_UNKNOWN;
+	}
+}
+
+#define BRANCH_DEPTH 64
+
+/*
+ * Is the code at pos, in a conditional on LINUX_VERSION_CODE, compiled
+ * for release v?  B_LIVE when every version group around it is in the
+ * branch v takes (a group on anything else counts as taken: some
+ * configuration compiles it); B_UNKNOWN when modport cannot tell.
+ */
+static enum branch branch_at(const struct ctx *c, size_t pos, kv_code v)
+{
+	struct { enum branch cur; bool version, taken, unknown; }
+		st[BRANCH_DEPTH];
+	const struct token *t = c->tok;
+	size_t k, depth = 0;
+
+	for (k = 0; t[k].type != TOKEN_EOF && t[k].pos < pos; k++) {
+		const struct token *d = &t[k + 1];
+
+		if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    d->type != TOKEN_IDENT)
+			continue;
+		if (token_is(c->buf, d, "if") || token_is(c->buf, d, "ifdef") ||
+		    token_is(c->buf, d, "ifndef")) {
+			if (++depth > BRANCH_DEPTH)
+				return B_UNKNOWN;
+			st[depth - 1].taken = st[depth - 1].unknown = false;
+			st[depth - 1].version = token_is(c->buf, d, "if") &&
+						tests_version(c, k);
+			st[depth - 1].cur = st[depth - 1].version ?
+					    eval_at(c, k, v) : B_LIVE;
+		} else if (depth && token_is(c->buf, d, "elif")) {
+			if (!st[depth - 1].version && tests_version(c, k))
+				st[depth - 1].version = true;	/* from here */
+			if (st[depth - 1].version)
+				st[depth - 1].cur = st[depth - 1].taken ? B_DEAD :
+						    st[depth - 1].unknown ? B_UNKNOWN :
+						    eval_at(c, k, v);
+		} else if (depth && token_is(c->buf, d, "else")) {
+			if (st[depth - 1].version)
+				st[depth - 1].cur = st[depth - 1].taken ? B_DEAD :
+						    st[depth - 1].unknown ? B_UNKNOWN :
+						    B_LIVE;
+		} else if (depth && token_is(c->buf, d, "endif")) {
+			depth--;
+			continue;
+		} else {
+			continue;
+		}
+		st[depth - 1].taken |= st[depth - 1].version &&
+				       st[depth - 1].cur == B_LIVE;
+		st[depth - 1].unknown |= st[depth - 1].cur == B_UNKNOWN;
+	}
+	for (k = 0; k < depth; k++)
+		if (st[k].cur != B_LIVE)
+			return st[k].cur;
+	return B_LIVE;
+}
+
+/*
+ * Code in a conditional on the kernel's version is the version-conditional
+ * rule's, unless modport can tell that release r, which lacks what it
+ * uses, compiles it.  A release is its latest stable kernel (x.y.255):
+ * the atlas reads Debian's, late in their series (6.1.192 has dm_io()'s
+ * ioprio, which 6.1.83 brought).
+ */
+static bool version_skip(struct ctx *c, size_t pos, unsigned int r)
+{
+	return in_version_branch(c, pos) &&
+	       branch_at(c, pos, atlas_release_kv(r) | 0xff) != B_LIVE;
+}
+
 /* Another rule's finding on the line of pos already names it. */
 static bool line_taken(const struct ctx *c, size_t pos)
 {
@@ -325,7 +426,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 	unsigned int last, missing;
 
 	if (!went_away(c, mask, present, &last, &missing) ||
-	    line_taken(c, t->pos) || in_version_branch(c, t->pos) ||
+	    line_taken(c, t->pos) || version_skip(c, t->pos, missing) ||
 	    porter_edited(c->pt, t->pos))
 		return;		/* another rule's, or code a fix rewrites */
 	if (t->type == TOKEN_IDENT &&
@@ -442,7 +543,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 			if (sets[k] && atlas_arity_fits(sets[k], n))
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
-		    in_version_branch(c, t->pos) ||
+		    version_skip(c, t->pos, r) ||
 		    shadowed(c, c->buf + t->pos, t->len) || !judged(c))
 			return;
 		show_arity(sets[r], now, sizeof(now));
