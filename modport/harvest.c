@@ -611,7 +611,8 @@ static int parse_aggregate(struct hv *h, size_t open, size_t close,
 
 	if (!all)
 		return -ENOMEM;
-	memcpy(all, tags, nr_tags * sizeof(*all));
+	if (nr_tags)
+		memcpy(all, tags, nr_tags * sizeof(*all));
 	if (open >= 3 && is_ident(h, open - 1) && is_ident(h, open - 2) &&
 	    !strncmp(h->buf + T(h, open - 2)->pos, "__", 2) &&
 	    is_aggregate_kw(h, open - 3) && !is_aggregate_kw(h, open - 2))
@@ -698,9 +699,15 @@ static void local_names(struct hv *h, size_t s, size_t e)
 	size_t k, end;
 
 	for (k = s + 1; k + 1 < e; k++) {
+		if (is_aggregate_kw(h, k - 1) && is_ident(h, k) &&
+		    is_op(h, k + 1, '{') &&
+		    parse_aggregate(h, k + 1, match_close(h, k + 1, e), NULL, 0))
+			return;	/* a struct a function defines: its members */
 		if (is_ident(h, k) && !is_keyword(h, k) &&
 		    (is_op(h, k + 1, ',') || is_op(h, k + 1, ')')) &&
-		    ((is_ident(h, k - 1) && !is_keyword(h, k - 1)) ||
+		    ((is_ident(h, k - 1) && !is_keyword(h, k - 1) &&
+		      !is_aggregate_kw(h, k - 1) &&
+		      !ident_is(h, k - 1, "enum")) ||	/* sizeof(struct T) */
 		     is_op(h, k - 1, '*')))
 			emit(h, HK_VAR, k, NULL, 0, NULL);
 		if (!(is_op(h, k - 1, '{') || is_op(h, k - 1, ';') ||

@@ -77,7 +77,9 @@ if [ -d "$tree/drivers" ]; then
 	)" "6.1: only the true leftovers: sisusb_con.c's con_clear in the form Debian's 6.1.192 no longer has (it took 6.9's console rework), 3c515.c's cleanup_module, pcxhr_mixer.c's __NO_VERSION__, atl2.c's MODULE_PARM in a dead macro (converted, with its include), parisc floppy.h's void handler given to request_irq(), sis190.c's dev->quota in a macro that drops it, iosapic.c's slot_name in a debug macro"
 	# The atlas's findings: a modern tree breaks nowhere on its own
 	# kernel; what is left are dead code's true leftovers (a debug macro's
-	# bufflen, a struct pointer to ata_probe_ent never dereferenced) and
+	# bufflen, a struct pointer to ata_probe_ent never dereferenced,
+	# hrtimer.c's migration_cpu_base.seq that SEQCNT_RAW_SPINLOCK_ZERO()
+	# only stringifies) and
 	# what the tree builds with flags modport cannot read (-I of another
 	# folder, generated headers, another arch's Kconfig).
 	gone=$(cd "$tree/.." && "$TOP/build/bin/modport" check --target=6.1 --rules=gone,signature linux-source-6.1 2>&1)

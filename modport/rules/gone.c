@@ -799,6 +799,33 @@ static bool builtin(const char *s, size_t len)
 	return false;
 }
 
+/*
+ * Is token i inside the parentheses of a sparse annotation (__acquires(),
+ * __releases(), __must_hold()), which the compiler never sees?
+ */
+static bool in_annotation(const struct ctx *c, size_t i)
+{
+	static const char *const notes[] = {
+		"__acquires", "__releases", "__must_hold", "__cond_acquires",
+		"__cond_releases",
+	};
+	size_t k = i, steps;
+	int depth = 0;
+
+	for (steps = 0; k > 0 && steps < 64; steps++) {
+		k = prev_tok(c, k);
+		if (match_op(c->buf, &c->tok[k], ')'))
+			depth++;
+		else if (match_op(c->buf, &c->tok[k], '(') && depth-- == 0)
+			return k > 0 && TOKEN_IN(c->buf, &c->tok[prev_tok(c, k)],
+						 notes);
+		else if (match_op(c->buf, &c->tok[k], ';') ||
+			 match_op(c->buf, &c->tok[k], '{'))
+			return false;
+	}
+	return false;
+}
+
 static void ident(struct ctx *c, size_t i)
 {
 	const struct token *t = &c->tok[i];
@@ -807,7 +834,7 @@ static void ident(struct ctx *c, size_t i)
 	uint32_t id, tag;
 	bool call = match_op(c->buf, &c->tok[next], '(');
 
-	if (builtin(s, t->len))
+	if (builtin(s, t->len) || in_annotation(c, i))
 		return;
 	if (c->header && !call)
 		return;		/* a header's names may come from its includer */
