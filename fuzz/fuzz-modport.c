@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fuzz-modport: modport's whole port of one file - tokenize, every rule,
- * rewrite, the diff, and the port of the result again - on bytes from
- * AFL++ or from files (fuzz/harness.c).
+ * fuzz-modport: modport's whole fix of one file - tokenize, every rule,
+ * rewrite, again until nothing changes (settle.c), the diff, and the fix
+ * of the result again - on bytes from AFL++ or from files (fuzz/harness.c).
  *
  * A crash, a sanitizer report, or an abort() below is a finding:
  * overlapping edits (rewrite() fails with EINVAL), or an error that is not
@@ -15,32 +15,31 @@
 
 #include "harness.h"
 #include "../modport/diff.h"
-#include "../modport/rewrite.h"
 #include "../modport/rules.h"
+#include "../modport/settle.h"
 #include "../modport/token.h"
 
-/* Port buf; the fixed text in *out (malloc'ed) when there are edits. */
+/*
+ * Fix buf to its fixed point (settle.c, as modport fix does); the fixed
+ * text in *out (malloc'ed) when it changed.
+ */
 static void port_once(const char *buf, size_t len, char **out, size_t *out_len)
 {
 	struct port_opts opts = { .license = "GPL" };
 	struct token_list tl = { 0 };
-	struct port p = { 0 };
+	struct settled s;
+	int ret;
 
 	*out = NULL;
-	if (tokenize(buf, len, &tl)) {
-		token_list_free(&tl);
-		return;
+	ret = settle_fix("fuzz.c", buf, len, &opts, &tl, &s);
+	if (ret && ret != -ENOMEM)
+		abort();	/* overlapping edits (-EINVAL), or worse */
+	if (!ret && s.buf && s.last.open_pos == (size_t)-1) {
+		*out = s.buf;
+		*out_len = s.len;
+		s.buf = NULL;
 	}
-	if (port_file("fuzz.c", buf, len, &tl, &opts, &p)) {
-		if (errno != ENOMEM)
-			abort();
-	} else if (p.nr_e && p.open_pos == (size_t)-1) {
-		errno = 0;
-		*out = rewrite(buf, len, p.e, p.nr_e, out_len);
-		if (!*out && errno != ENOMEM)
-			abort();	/* overlapping edits */
-	}
-	port_free(&p);
+	settled_free(&s);
 	token_list_free(&tl);
 }
 
