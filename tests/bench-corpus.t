@@ -5,7 +5,7 @@
 # macro), and whether a finding names it.  Logs made up, no kernel needed.
 . "$(dirname "$0")/lib.sh"
 need perl awk sed
-plan 19
+plan 21
 . "$TOP/bench/lib/corpus.sh"
 
 tmp=$(mktemp -d)
@@ -65,6 +65,19 @@ EOF
 err=$(corpus_first_error "$tmp/log4" "$src" "$hdr")
 is "$err" "a.c	30	'x' undeclared (first use in this function) [in linux/timer.h:90]" \
 	"an error in a kernel header is placed on the line that expands the macro"
+# A macro of the sources expands the kernel's: the error is placed on the
+# last expansion (the use); the macro's own line, where the call it makes
+# is, is ALSO, and a finding there names the error.
+cat >"$tmp/log4b" <<EOF
+$hdr/include/uapi/linux/ioprio.h:123:9: error: passing argument 5 of 'dm_io' makes pointer from integer without a cast
+$hdr/include/linux/ioprio.h:14:25: note: in expansion of macro 'IOPRIO_PRIO_VALUE'
+$src/a.c:35:69: note: in expansion of macro 'IOPRIO_DEFAULT'
+$src/a.c:67:19: note: in expansion of macro 'DM_IO'
+EOF
+err=$(corpus_first_error "$tmp/log4b" "$src" "$hdr")
+is "$(cut -f1,2,4 <<<"$err")" "a.c	67	a.c:35" "a macro's own line in the sources is ALSO"
+echo "a.c:35:39: warning: 'dm_io' takes 6 arguments [signature]" >"$tmp/f-also"
+is "$(corpus_named "$err" "$tmp/f-also")" yes "a finding on an ALSO line names the error"
 cat >"$tmp/log5" <<EOF
 In file included from $hdr/include/linux/timer.h:3,
                  from $src/a.c:5:
