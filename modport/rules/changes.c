@@ -216,15 +216,38 @@ static bool statement_call(const struct ctx *c, size_t i, size_t close)
 	       label_colon(c, before);
 }
 
+/* The last occurrence of needle in s, or NULL. */
+static const char *strrchr_head(const char *s, const char *needle)
+{
+	const char *at = NULL, *p;
+
+	for (p = strstr(s, needle); p; p = strstr(p + 1, needle))
+		at = p;
+	return at;
+}
+
 static void add_shim(struct ctx *c, const struct api_change *ch)
 {
 	unsigned int v = change_since(ch);
-	char *more;
+	const char *old = ch->old + (strncmp(ch->old, "struct ", 7) ? 0 : 7);
+	char head[64], *more;
+	size_t keep = c->shims ? strlen(c->shims) : 0, end;
 
-	more = porter_printf(c->pt, "%s#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)%s#define %s %s%s#endif%s",
-			     c->shims ? c->shims : "", v >> 16, (v >> 8) & 0xff,
-			     v & 0xff, c->pt->eol, ch->new, ch->old, c->pt->eol,
-			     c->pt->eol);
+	snprintf(head, sizeof(head), "#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)",
+		 v >> 16, (v >> 8) & 0xff, v & 0xff);
+	end = strlen("#endif") + strlen(c->pt->eol);
+	if (c->shims && keep > end && strstr(c->shims, head) &&
+	    strstr(c->shims, head) == strrchr_head(c->shims, "#if ")) {
+		/* the last block is this release's: one more #define in it */
+		keep -= end;
+		more = porter_printf(c->pt, "%.*s#define %s %s%s#endif%s",
+				     (int)keep, c->shims, ch->new, old,
+				     c->pt->eol, c->pt->eol);
+	} else {
+		more = porter_printf(c->pt, "%s%s%s#define %s %s%s#endif%s",
+				     c->shims ? c->shims : "", head, c->pt->eol,
+				     ch->new, old, c->pt->eol, c->pt->eol);
+	}
 	free(c->shims);
 	c->shims = more;
 }

@@ -41,6 +41,7 @@ while (<$fh>) {
 	}
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
+	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
 	if ($k eq 'A') {
 		for my $pair (split / /, $v) {
 			my ($set, $r) = split /:/, $pair;
