@@ -49,7 +49,7 @@ enum {
 	W_NET_DEVICE, W_PRIV, W_TRANS_START, W_PCI_MODULE_INIT,
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
 	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE, W_LAST_RX,
-	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST,
+	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST, W_KFREE, W_ALLOC_ETHERDEV,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -96,6 +96,8 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_MC_LIST] = "mc_list",
 	[W_MC_COUNT] = "mc_count",
 	[W_DEV_MC_LIST] = "dev_mc_list",
+	[W_KFREE] = "kfree",
+	[W_ALLOC_ETHERDEV] = "alloc_etherdev",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
@@ -103,7 +105,7 @@ static const enum rule_id rules[] = {
 	R_SET_MODULE_OWNER, R_NETDEV_OPS, R_HEADER_OPS, R_NETDEV_PRIV,
 	R_TRANS_START, R_PCI_MODULE_INIT, R_ALLOC_NETDEV_NAME,
 	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR,
-	R_NET_DEVICE_OPS, R_LAST_RX, R_MC_LIST, NR_RULES
+	R_NET_DEVICE_OPS, R_LAST_RX, R_MC_LIST, R_FREE_NETDEV, NR_RULES
 };
 
 struct ctx {
@@ -649,29 +651,338 @@ static void method_sets(struct ctx *c, const struct hit *h, size_t n)
 	free(s);
 }
 
-/* X->priv, read: netdev_priv(X). */
+/*
+ * The private area of 2.4, allocated by the driver itself:
+ *
+ *	if (dev->priv == NULL) {		(the test goes, the block stays)
+ *		dev->priv = kmalloc(sizeof(struct T), GFP_KERNEL);	(goes)
+ *		if (dev->priv == NULL)		(goes)
+ *			return -ENOMEM;
+ *		...
+ *	}
+ *	kfree(dev->priv);			(goes: freed with the net_device)
+ *
+ * Since 2.6.29 the area comes with the net_device (alloc_etherdev(sizeof(
+ * struct T))): the allocation where the net_device is allocated with no
+ * area (alloc_etherdev(0)) is sized by the type the file reads dev->priv
+ * as.  Any other "dev->priv = v" (an area shared or allocated otherwise)
+ * is reported, and with it every use of dev->priv in the file.
+ */
+#define PRIV_ALLOC_WHY "net_device has no priv since 2.6.29: the private area is allocated with the net_device (alloc_etherdev(sizeof(struct ...)), zeroed) and freed with it; this allocation, its test and its kfree() go"
+
+/* Does a label ("out:" after ; { or }) come just before token i? */
+static bool after_label(const struct ctx *c, size_t i)
+{
+	size_t colon = prev(c, i), l = prev(c, colon);
+
+	return op(c, colon, ":") && type_of(c, l) == TOKEN_IDENT &&
+	       starts_statement(c, l);
+}
+
+/* "X->priv = kmalloc(...);" (or kzalloc) at member m: its ';', else NONE. */
+static size_t priv_kmalloc(const struct ctx *c, size_t x, size_t m)
+{
+	size_t eq = next(c, m), call = next(c, eq), open, close, semi;
+
+	if (!op(c, eq, "=") || !starts_statement(c, x) ||
+	    !(ident(c, call, "kmalloc") || ident(c, call, "kzalloc")) ||
+	    !call_parens(c->buf, c->tl, call, &open, &close) ||
+	    !op(c, (semi = next(c, close)), ";"))
+		return SCAN_NONE;
+	return semi;
+}
+
+/*
+ * "if (X->priv == NULL)" or "if (!X->priv)" around member m: the "if",
+ * and its ')' in *close; else SCAN_NONE.
+ */
+static size_t priv_null_test(const struct ctx *c, size_t x, size_t m,
+			     size_t *close)
+{
+	size_t p = prev(c, x), after = next(c, m);
+
+	if (op(c, p, "!")) {
+		p = prev(c, p);
+		*close = after;
+	} else if (op(c, after, "==") && ident(c, next(c, after), "NULL")) {
+		*close = next(c, next(c, after));
+	} else {
+		return SCAN_NONE;
+	}
+	if (!op(c, p, "(") || !ident(c, prev(c, p), "if") || !op(c, *close, ")"))
+		return SCAN_NONE;
+	return prev(c, p);
+}
+
+/* The '}' of the block at '{' open, if no "else" follows it. */
+static size_t lone_block(const struct ctx *c, size_t open)
+{
+	size_t end = op(c, open, "{") ?
+		     match_close(c->buf, c->tl, open, '{', '}') : SCAN_NONE;
+
+	return end == SCAN_NONE || ident(c, next(c, end), "else") ?
+	       SCAN_NONE : end;
+}
+
+/* Is there a kmalloc of X->priv (X spelt as at x) in tokens (from, to)? */
+static bool block_allocates(const struct ctx *c, size_t x, size_t from,
+			    size_t to)
+{
+	size_t i, y;
+
+	for (i = next(c, from); i != SCAN_NONE && i < to; i = next(c, i)) {
+		if (!ident(c, i, "priv"))
+			continue;
+		y = arrow_base(c, i);
+		if (y != SCAN_NONE && same(c, x, y) &&
+		    priv_kmalloc(c, y, i) != SCAN_NONE)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the driver's own allocation of the area at member m is: the bytes
+ * [*from, *to) that go (the kmalloc, the test after it, the test of a
+ * block that allocates it, a kfree() of it); false when it is none.
+ */
+static bool priv_alloc_part(const struct ctx *c, size_t x, size_t m,
+			    size_t *from, size_t *to)
+{
+	size_t semi = priv_kmalloc(c, x, m), close, f, end, k, p;
+
+	if (semi != SCAN_NONE) {
+		*from = c->tok[x].pos;
+		*to = tok_end(&c->tok[semi]);
+		return true;
+	}
+	p = prev(c, x);
+	k = prev(c, p);
+	if (op(c, p, "(") && ident(c, k, "kfree") && op(c, next(c, m), ")") &&
+	    op(c, next(c, next(c, m)), ";") &&
+	    (starts_statement(c, k) || after_label(c, k))) {
+		*from = c->tok[k].pos;
+		*to = tok_end(&c->tok[next(c, next(c, m))]);
+		return true;
+	}
+	f = priv_null_test(c, x, m, &close);
+	if (f == SCAN_NONE)
+		return false;
+	end = lone_block(c, next(c, close));
+	if (end != SCAN_NONE && block_allocates(c, x, next(c, close), end)) {
+		*from = c->tok[f].pos;		/* the lazy test goes */
+		*to = tok_end(&c->tok[close]);
+		return true;
+	}
+	/* the test of the kmalloc just before: "if (!X->priv) return E;" */
+	k = prev(c, f);
+	if (!op(c, k, ";") || !ident(c, next(c, close), "return"))
+		return false;
+	for (p = k; p != SCAN_NONE && !starts_statement(c, p); p = prev(c, p))
+		;
+	if (p == SCAN_NONE || !ident(c, next(c, next(c, p)), "priv") ||
+	    !same(c, p, x) || priv_kmalloc(c, p, next(c, next(c, p))) != k)
+		return false;
+	*from = c->tok[f].pos;
+	*to = tok_end(&c->tok[set_end_from(c, close)]);
+	return true;
+}
+
+/* X->priv: a read becomes netdev_priv(X); the driver's allocation goes. */
 static void priv(struct ctx *c, const struct hit *h, bool assigned)
 {
-	size_t x = arrow_base(c, h->tok), after = next(c, h->tok);
+	size_t x = arrow_base(c, h->tok), after = next(c, h->tok), from, to;
 	int len;
 	const char *xs;
 	char *text;
-	bool fix;
+	bool fix, part;
 
 	if (x == SCAN_NONE)
 		return;
-	fix = !assigned && !(op(c, after, "=") || op(c, after, "++") ||
-			     op(c, after, "--"));
+	part = !assigned && priv_alloc_part(c, x, h->tok, &from, &to);
+	fix = part || (!assigned && !(op(c, after, "=") || op(c, after, "++") ||
+				      op(c, after, "--")));
 	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_NETDEV_PRIV, fix,
+			    part ? PRIV_ALLOC_WHY :
 			    fix ? "net_device has no priv since 2.6.29: netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated after the net_device" :
-			    "net_device has no priv since 2.6.29, and this file sets it: allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
+			    "net_device has no priv since 2.6.29, and this file sets it to an area of its own: allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
 		return;
+	if (part) {
+		if (!porter_edited(c->pt, from))
+			delete_line_range(c->pt, from, to);
+		return;
+	}
 	xs = base_text(c, x, h->tok, &len);
 	text = porter_printf(c->pt, "netdev_priv(%.*s)", len, xs);
 	if (text)
 		add_edit(c->pt, c->tok[x].pos, tok_end(&c->tok[h->tok]) -
 			 c->tok[x].pos, text);
 	free(text);
+}
+
+/*
+ * X->priv in a #define's body ("#define ei_status (*(struct T *)(dev->
+ * priv))"), X declared a struct net_device * before: netdev_priv(X).
+ */
+static void priv_in_macro(struct ctx *c, const struct hit *h, bool assigned)
+{
+	size_t m = h->tok, a = m - 1, x = m - 2;
+	int len;
+	const char *xs;
+	char *text;
+
+	if (m < 2 || !op(c, a, "->") || c->tok[x].type != TOKEN_IDENT ||
+	    (x > 0 && (op(c, x - 1, "->") || op(c, x - 1, "."))) ||
+	    op(c, m + 1, "=") || !netdev_var(c, x))
+		return;
+	if (!target_finding(&c->tg, c->tok[m].pos, R_NETDEV_PRIV, !assigned,
+			    "net_device has no priv since 2.6.29: netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated after the net_device"))
+		return;
+	xs = text_of(c, x, &len);
+	text = porter_printf(c->pt, "netdev_priv(%.*s)", len, xs);
+	if (text)
+		add_edit(c->pt, c->tok[x].pos, tok_end(&c->tok[m]) -
+			 c->tok[x].pos, text);
+	free(text);
+}
+
+/* Is the identifier at x declared "net_device *x" before it, in tok? */
+static bool raw_netdev_var(const char *buf, const struct token *tok, size_t x)
+{
+	size_t i;
+
+	for (i = x; i-- > 2;)
+		if (tok[i].len == tok[x].len &&
+		    !memcmp(buf + tok[i].pos, buf + tok[x].pos, tok[x].len) &&
+		    tok[i].type == TOKEN_IDENT && token_is(buf, &tok[i - 1], "*") &&
+		    match_ident(buf, &tok[i - 2], "net_device"))
+			return true;
+	return false;
+}
+
+/* The next token after i that is not a comment. */
+static size_t raw_next(const struct token *tok, size_t i)
+{
+	if (tok[i].type == TOKEN_EOF)
+		return i;
+	for (i++; tok[i].type == TOKEN_COMMENT; i++)
+		;
+	return i;
+}
+
+/*
+ * The struct T at token i, if the area of a net_device is read as one
+ * there: "(struct T *) X->priv", "(struct T *)(X->priv)", "(struct T
+ * *)(netdev_priv(X))", "struct T *v = X->priv"; else SCAN_NONE.
+ */
+static size_t area_cast(const char *buf, const struct token *tok, size_t i)
+{
+	size_t w[10], k;
+
+	for (k = 0, w[0] = i; k + 1 < 10; k++)
+		w[k + 1] = raw_next(tok, w[k]);
+	if (!match_ident(buf, &tok[w[0]], "struct") ||
+	    tok[w[1]].type != TOKEN_IDENT || !token_is(buf, &tok[w[2]], "*"))
+		return SCAN_NONE;
+	k = token_is(buf, &tok[w[3]], ")") ? 4 :
+	    tok[w[3]].type == TOKEN_IDENT && token_is(buf, &tok[w[4]], "=") ?
+	    5 : 0;
+	if (k && token_is(buf, &tok[w[k]], "("))
+		k++;
+	if (!k || tok[w[k]].type != TOKEN_IDENT)
+		return SCAN_NONE;
+	if (match_ident(buf, &tok[w[k]], "netdev_priv") &&
+	    token_is(buf, &tok[w[k + 1]], "("))
+		return w[1];
+	return token_is(buf, &tok[w[k + 1]], "->") &&
+	       match_ident(buf, &tok[w[k + 2]], "priv") &&
+	       raw_netdev_var(buf, tok, w[k]) ? w[1] : SCAN_NONE;
+}
+
+/*
+ * The type the tokens of buf (directives too) read a net_device's area
+ * as: its name's token in *t when all agree; false when two disagree.
+ */
+static bool area_type(const char *buf, const struct token *tok, size_t *t)
+{
+	size_t i, w;
+
+	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
+		w = area_cast(buf, tok, i);
+		if (w == SCAN_NONE)
+			continue;
+		if (*t != SCAN_NONE && (tok[*t].len != tok[w].len ||
+					memcmp(buf + tok[*t].pos,
+					       buf + tok[w].pos, tok[w].len)))
+			return false;
+		*t = w;
+	}
+	return true;
+}
+
+/*
+ * alloc_etherdev(0) in a file whose net_device's area is read as one
+ * struct T (here or in a local header): alloc_etherdev(sizeof(struct T)).
+ */
+static void alloc_etherdev(struct ctx *c, size_t i, bool assigned)
+{
+	const struct header_set *hs;
+	size_t open, close, t = SCAN_NONE, k, ht;
+	const char *tb = c->buf;
+	char *text;
+
+	if (assigned || !call_parens(c->buf, c->tl, i, &open, &close) ||
+	    next(c, next(c, open)) != close ||
+	    c->tok[next(c, open)].len != 1 || c->buf[c->tok[next(c, open)].pos] != '0' ||
+	    !area_type(c->buf, c->tok, &t))
+		return;
+	hs = file_headers(c->pt);
+	for (k = 0; hs && k < hs->nr; k++) {
+		ht = SCAN_NONE;
+		if (!area_type(hs->h[k].buf, hs->h[k].tl.tok, &ht))
+			return;
+		if (ht == SCAN_NONE)
+			continue;
+		if (t != SCAN_NONE &&
+		    (hs->h[k].tl.tok[ht].len != c->tok[t].len ||
+		     memcmp(hs->h[k].buf + hs->h[k].tl.tok[ht].pos,
+			    tb + c->tok[t].pos, c->tok[t].len)))
+			return;
+		if (t == SCAN_NONE) {
+			text = porter_printf(c->pt, "sizeof(struct %.*s)",
+					     (int)hs->h[k].tl.tok[ht].len,
+					     hs->h[k].buf + hs->h[k].tl.tok[ht].pos);
+			goto edit;
+		}
+	}
+	if (t == SCAN_NONE)
+		return;
+	text = porter_printf(c->pt, "sizeof(struct %.*s)", (int)c->tok[t].len,
+			     c->buf + c->tok[t].pos);
+edit:
+	if (text && target_finding(&c->tg, c->tok[next(c, open)].pos,
+				   R_NETDEV_PRIV, true,
+				   "alloc_etherdev(0) and dev->priv set apart: since 2.6.29 the private area comes with the net_device, sized here"))
+		add_edit(c->pt, c->tok[next(c, open)].pos, 1, text);
+	free(text);
+}
+
+/* kfree(X); of a net_device X: free_netdev(X) (alloc_netdev()'s pair). */
+static void kfree_netdev(struct ctx *c, const struct hit *h)
+{
+	size_t open, close, x;
+
+	if (!is_call(c->buf, c->tl, h->tok) ||
+	    !call_parens(c->buf, c->tl, h->tok, &open, &close))
+		return;
+	x = next(c, open);
+	if (next(c, x) != close || type_of(c, x) != TOKEN_IDENT ||
+	    !netdev_var(c, x))
+		return;
+	if (target_finding(&c->tg, c->tok[h->tok].pos, R_FREE_NETDEV, true,
+			   "a net_device is freed with free_netdev() since 2.6 (it may lie inside its allocation, aligned; its queues go with it), not kfree()"))
+		add_edit(c->pt, c->tok[h->tok].pos, c->tok[h->tok].len,
+			 "free_netdev");
 }
 
 /* X->trans_start = jiffies; or a read of it. */
@@ -742,16 +1053,19 @@ static void kfree_skb(struct ctx *c, const struct hit *h)
 			 "dev_kfree_skb_irq");
 }
 
-/* Does the file set X->priv anywhere? */
+/* Does the file set X->priv otherwise than by its own kmalloc()? */
 static bool priv_assigned(const struct ctx *c, const struct hit *h, size_t n)
 {
-	size_t k;
+	size_t k, x;
 
-	for (k = 0; k < n; k++)
-		if (h[k].word == W_PRIV && !(h[k].flags & (H_DEAD | H_PP)) &&
-		    arrow_base(c, h[k].tok) != SCAN_NONE &&
-		    op(c, next(c, h[k].tok), "="))
+	for (k = 0; k < n; k++) {
+		if (h[k].word != W_PRIV || (h[k].flags & (H_DEAD | H_PP)))
+			continue;
+		x = arrow_base(c, h[k].tok);
+		if (x != SCAN_NONE && op(c, next(c, h[k].tok), "=") &&
+		    priv_kmalloc(c, x, h[k].tok) == SCAN_NONE)
 			return true;
+	}
 	return false;
 }
 
@@ -1437,6 +1751,13 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 	case W_LAST_RX:
 		last_rx(c, h);
 		break;
+	case W_KFREE:
+		kfree_netdev(c, h);
+		break;
+	case W_ALLOC_ETHERDEV:
+		if (is_call(c->buf, c->tl, h->tok))
+			alloc_etherdev(c, h->tok, assigned);
+		break;
 	case W_MC_LIST:
 	case W_MC_COUNT:
 		if (arrow_base(c, h->tok) != SCAN_NONE)
@@ -1518,6 +1839,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; k < n; k++)
 		if (h[k].word < W_METHOD && !(h[k].flags & (H_DEAD | H_PP)))
 			one(&c, &h[k], assigned);
+		else if (h[k].word == W_PRIV && (h[k].flags & H_BODY) &&
+			 !(h[k].flags & H_DEAD) && h[k].kw == KW_DEFINE)
+			priv_in_macro(&c, &h[k], assigned);
 	free(c.nd);
 }
 
