@@ -125,6 +125,7 @@ struct set {
 	int method;		/* index in methods[] */
 	bool top;		/* a statement of the function's own block */
 	bool null;		/* set to NULL: the line just goes */
+	size_t dflt;		/* "if (!X->m)" of a default it sets, or NONE */
 };
 
 static bool op(const struct ctx *c, size_t i, const char *s)
@@ -260,7 +261,41 @@ static bool read_set(const struct ctx *c, const struct hit *h,
 	if (s->null)
 		s->v = SCAN_NONE;
 	s->top = h->depth == 1 && starts_statement(c, s->x);
+	s->dflt = SCAN_NONE;
 	return true;
+}
+
+/*
+ * "if (X->m == NULL) X->m = f;" or "if (!X->m) X->m = f;", no else: a
+ * default, kept when the driver set none (8390's ei_open() gives
+ * ei_tx_timeout).  Its "if", else SCAN_NONE.
+ */
+static size_t default_if(const struct ctx *c, const struct set *s)
+{
+	size_t close = prev(c, s->x), open, i, y;
+
+	if (!op(c, close, ")") || s->v == SCAN_NONE ||
+	    ident(c, next(c, s->semi), "else"))
+		return SCAN_NONE;
+	open = match_open(c->buf, c->tl, close, '(', ')');
+	if (open == SCAN_NONE || !ident(c, prev(c, open), "if"))
+		return SCAN_NONE;
+	i = next(c, open);
+	if (op(c, i, "!"))
+		i = next(c, i);
+	y = i;
+	i = next(c, next(c, y));	/* the member */
+	if (!same(c, y, s->x) || !op(c, next(c, y), "->") ||
+	    c->tok[i].len != c->tok[s->m].len ||
+	    memcmp(c->buf + c->tok[i].pos, c->buf + c->tok[s->m].pos,
+		   c->tok[i].len))
+		return SCAN_NONE;
+	i = next(c, i);
+	if (op(c, next(c, open), "!") ? i != close :
+	    !(op(c, i, "==") && ident(c, next(c, i), "NULL") &&
+	      next(c, next(c, i)) == close))
+		return SCAN_NONE;
+	return prev(c, open);
 }
 
 /* Is function name declared or defined at the top level before limit? */
@@ -432,9 +467,9 @@ static const char *group_blocker(const struct ctx *c, const struct set *s,
 	for (j = 0; j < n; j++) {
 		const struct method *m = &methods[s[j].method];
 
-		if (!s[j].top)
+		if (!s[j].top && s[j].dflt == SCAN_NONE)
 			return "a method is set under a condition, or inside a nested block: a net_device_ops is one fixed set of methods";
-		if (under_pp_cond(c, s[j].func, s[j].x))
+		if (s[j].dflt == SCAN_NONE && under_pp_cond(c, s[j].func, s[j].x))
 			return "a method is set under #if or #ifdef: another branch may give the net_device_ops already";
 		if (s[j].v == SCAN_NONE && !s[j].null &&
 		    !(m->header && !*m->ndo))
@@ -549,12 +584,140 @@ static size_t set_end_from(const struct ctx *c, size_t i)
 	return i;
 }
 
+/* Does a local header declare function name ("T name(" or "*name(")? */
+static bool header_declares(struct ctx *c, size_t name)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	const struct token *t;
+	size_t k, i;
+
+	for (k = 0; hs && k < hs->nr; k++)
+		for (t = hs->h[k].tl.tok, i = 1; t[i].type != TOKEN_EOF; i++)
+			if (t[i].len == c->tok[name].len && t[i].type == TOKEN_IDENT &&
+			    !memcmp(hs->h[k].buf + t[i].pos,
+				    c->buf + c->tok[name].pos, t[i].len) &&
+			    token_is(hs->h[k].buf, &t[i + 1], "(") &&
+			    (t[i - 1].type == TOKEN_IDENT ||
+			     token_is(hs->h[k].buf, &t[i - 1], "*")))
+				return true;
+	return false;
+}
+
+/* Does the definition of function name in this file set a method? */
+static bool sets_methods(const struct ctx *c, size_t name)
+{
+	size_t d = find_decl(c, name, 0), close, body, end, i, k;
+
+	for (; d != SCAN_NONE; d = find_decl(c, name, next(c, d))) {
+		close = match_close(c->buf, c->tl, next(c, d), '(', ')');
+		body = next(c, close);
+		if (!op(c, body, "{"))
+			continue;
+		end = match_close(c->buf, c->tl, body, '{', '}');
+		for (i = body; end != SCAN_NONE && i < end; i = next(c, i))
+			for (k = 0; k < NR_METHODS && op(c, prev(c, i), "->") &&
+			     op(c, next(c, i), "="); k++)
+				if (!methods[k].header && ident(c, i, methods[k].old))
+					return true;
+	}
+	return false;
+}
+
+/*
+ * Before the first of the sets, does the function hand the net_device to
+ * a function of the driver's own - declared in a local header (another
+ * file of it: 8390.h's ethdev_init()) or one of this file that sets
+ * methods - which may have set methods already?  Its call's name, or
+ * SCAN_NONE.
+ */
+static size_t inherits(struct ctx *c, const struct set *s)
+{
+	size_t i, open, close, a;
+
+	for (i = next(c, s->func); i != SCAN_NONE && i < s->x; i = next(c, i)) {
+		if (type_of(c, i) != TOKEN_IDENT ||
+		    !is_call(c->buf, c->tl, i) ||
+		    !call_parens(c->buf, c->tl, i, &open, &close))
+			continue;
+		for (a = next(c, open); a < close; a = next(c, a))
+			if (same(c, a, s->x) &&
+			    (op(c, prev(c, a), "(") || op(c, prev(c, a), ",")) &&
+			    (op(c, next(c, a), ")") || op(c, next(c, a), ",")))
+				break;
+		if (a < close && (header_declares(c, i) || sets_methods(c, i)))
+			return i;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * The methods that a called function of the driver set first are kept:
+ * the structure is the driver's, not const, copied from dev->netdev_ops
+ * after that call, and the function's own methods are set in it (as
+ * DSA's and other stacked drivers' do): "X->m = f;" becomes
+ * "P_netdev_ops.ndo_m = f;", the copy goes before the first and
+ * "X->netdev_ops = &P_netdev_ops;" after the last.
+ */
+static void derive_group(struct ctx *c, const struct set *s, size_t n,
+			 size_t start, const char *prefix, size_t call)
+{
+	char *name = porter_printf(c->pt, "%s_netdev_ops", prefix), *text;
+	size_t j, ls, last = n - 1;
+	int lx, ln, li;
+	const char *x, *fn;
+
+	if (!name || ident_used(c->buf, c->pt->tl, name, strlen(name)))
+		goto out;
+	fn = text_of(c, call, &ln);
+	text = porter_printf(c->pt, "/* %.*s()'s methods, and %.*s()'s own over them */%sstatic struct net_device_ops %s;%s%s",
+			     ln, fn, (int)c->tok[func_name(c, s[0].func)].len,
+			     c->buf + c->tok[func_name(c, s[0].func)].pos,
+			     c->pt->eol, name, c->pt->eol, c->pt->eol);
+	if (text)
+		add_edit(c->pt, line_start(c->buf, c->tok[above(c, start)].pos),
+			 0, text);
+	free(text);
+	x = base_text(c, s[0].x, s[0].m, &lx);
+	ls = line_start(c->buf, c->tok[s[0].x].pos);
+	li = (int)(c->tok[s[0].x].pos - ls);
+	text = porter_printf(c->pt, "%.*sif (%.*s->netdev_ops)%s%.*s\t%s = *%.*s->netdev_ops;%s",
+			     li, c->buf + ls, lx, x, c->pt->eol, li,
+			     c->buf + ls, name, lx, x, c->pt->eol);
+	if (text)
+		add_edit(c->pt, ls, 0, text);
+	free(text);
+	for (j = 0; j < n; j++) {
+		text = porter_printf(c->pt, "%s.%s", name,
+				     methods[s[j].method].ndo);
+		if (text)
+			add_edit(c->pt, c->tok[s[j].x].pos,
+				 tok_end(&c->tok[s[j].m]) - c->tok[s[j].x].pos,
+				 text);
+		free(text);
+		if (c->tok[s[j].x].pos > c->tok[s[last].x].pos)
+			last = j;
+	}
+	ls = line_start(c->buf, c->tok[s[last].x].pos);
+	text = porter_printf(c->pt, "%.*s%.*s->netdev_ops = &%s;%s", li,
+			     c->buf + ls, lx, x, name, c->pt->eol);
+	if (text)
+		add_edit(c->pt, after_eol(c->buf, c->pt->len,
+					  line_end(c->buf, c->pt->len,
+						   tok_end(&c->tok[set_end(c, &s[last])]))),
+			 0, text);
+	free(text);
+out:
+	free(name);
+}
+
 /* The sets of one net_device in one function, converted together. */
 static void convert_group(struct ctx *c, struct set *s, size_t n)
 {
 	size_t start = func_start(c, s[0].func), j, first[2] = { n, n };
 	const char *why = group_blocker(c, s, n, start);
 	char *prefix;
+	size_t call = n && !why && !count_kind(s, n, true) ?
+		      inherits(c, &s[0]) : SCAN_NONE;
 	bool fix, header;
 
 	for (j = 0; j < n; j++) {
@@ -562,6 +725,8 @@ static void convert_group(struct ctx *c, struct set *s, size_t n)
 		if (first[header] == n)
 			first[header] = j;
 	}
+	if (call != SCAN_NONE && s[n - 1].dflt != SCAN_NONE)
+		why = "a default method is set where the methods come from another function of the driver: set it in the structure by hand";
 	fix = !why && target_need(&c->tg, R_NETDEV_OPS) == NEED_FIX &&
 	      (first[1] == n || target_need(&c->tg, R_HEADER_OPS) == NEED_FIX);
 	for (j = 0; j < n; j++) {
@@ -577,17 +742,29 @@ static void convert_group(struct ctx *c, struct set *s, size_t n)
 	prefix = ops_prefix(c, s, n, func_name(c, s[0].func));
 	if (!prefix)
 		return;
+	if (call != SCAN_NONE) {
+		derive_group(c, s, n, start, prefix, call);
+		goto methods;
+	}
 	if (count_kind(s, n, false))
 		make_ops(c, s, n, start, prefix, false);
 	if (count_kind(s, n, true))
 		make_ops(c, s, n, start, prefix, true);
+	for (j = 0; j < n; j++)
+		if (s[j].dflt != SCAN_NONE) {
+			porter_removes(c->pt, c->tok[s[j].dflt].pos,
+				       tok_end(&c->tok[s[j].semi]));
+			delete_line_range(c->pt, c->tok[s[j].dflt].pos,
+					  tok_end(&c->tok[s[j].semi]));
+		} else if ((j != first[0] || !count_kind(s, n, false)) &&
+			   (j != first[1] || !count_kind(s, n, true))) {
+			delete_line_range(c->pt, c->tok[s[j].x].pos,
+					  tok_end(&c->tok[set_end(c, &s[j])]));
+		}
+methods:
 	for (j = 0; j < n; j++) {
 		const struct method *m = &methods[s[j].method];
 
-		if ((j != first[0] || !count_kind(s, n, false)) &&
-		    (j != first[1] || !count_kind(s, n, true)))
-			delete_line_range(c->pt, c->tok[s[j].x].pos,
-					  tok_end(&c->tok[set_end(c, &s[j])]));
 		if (s[j].v == SCAN_NONE)
 			continue;
 		if (!strcmp(m->old, "hard_start_xmit") &&
@@ -618,7 +795,43 @@ static int cmp_set(const void *a, const void *b)
 
 	if (x->func != y->func)
 		return x->func < y->func ? -1 : 1;
+	if ((x->dflt == SCAN_NONE) != (y->dflt == SCAN_NONE))
+		return x->dflt == SCAN_NONE ? -1 : 1;	/* defaults last */
 	return x->m < y->m ? -1 : x->m > y->m;
+}
+
+/*
+ * The defaults ("if (!dev->tx_timeout) dev->tx_timeout = f;") of a file
+ * whose methods are set in one function go into its structure (where the
+ * method is not set already): they are in it from the start, and a driver
+ * that sets its own overrides them, as before.
+ */
+static void join_defaults(const struct ctx *c, struct set *s, size_t nr)
+{
+	size_t k, j, func = SCAN_NONE, base = SCAN_NONE;
+	bool one = true;
+
+	for (k = 0; k < nr; k++) {
+		s[k].dflt = s[k].top ? SCAN_NONE : default_if(c, &s[k]);
+		if (s[k].dflt != SCAN_NONE)
+			continue;
+		one = one && (func == SCAN_NONE || s[k].func == func);
+		func = s[k].func;
+		base = k;
+	}
+	for (k = 0; k < nr; k++) {
+		if (s[k].dflt == SCAN_NONE)
+			continue;
+		for (j = 0; one && func != SCAN_NONE && j < nr; j++)
+			if (j != k && s[j].method == s[k].method &&
+			    s[j].func == func)
+				break;
+		if (one && func != SCAN_NONE && j == nr &&
+		    same_base(c, &s[k], &s[base]))
+			s[k].func = func;
+		else
+			s[k].dflt = SCAN_NONE;	/* reported as set under if */
+	}
 }
 
 /* Every method set of the file, grouped by function and net_device. */
@@ -634,6 +847,7 @@ static void method_sets(struct ctx *c, const struct hit *h, size_t n)
 		if (read_set(c, &h[k], &s[nr]))
 			nr++;
 	}
+	join_defaults(c, s, nr);
 	if (nr)
 		qsort(s, nr, sizeof(*s), cmp_set);
 	for (k = 0; k < nr; k = j) {
