@@ -50,6 +50,7 @@ enum {
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
 	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE, W_LAST_RX,
 	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST, W_KFREE, W_ALLOC_ETHERDEV,
+	W_DMI_ADDR, W_DMI_ADDRLEN,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -98,6 +99,8 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_DEV_MC_LIST] = "dev_mc_list",
 	[W_KFREE] = "kfree",
 	[W_ALLOC_ETHERDEV] = "alloc_etherdev",
+	[W_DMI_ADDR] = "dmi_addr",
+	[W_DMI_ADDRLEN] = "dmi_addrlen",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
@@ -1930,6 +1933,265 @@ static void last_rx(struct ctx *c, const struct hit *h)
 		delete_line_range(c->pt, c->tok[x].pos, tok_end(&c->tok[semi]));
 }
 
+/*
+ * The multicast list (2.6.35), converted in a file whose every use has a
+ * shape below, else reported:
+ *
+ *	struct dev_mc_list *v;			struct netdev_hw_addr *v;
+ *	for (v = X->mc_list; v; v = v->next)	netdev_for_each_mc_addr(v, X)
+ *	v->dmi_addr, v->dmi_addrlen (in it)	v->addr, X->addr_len
+ *	if (X->mc_list), ... || X->mc_list	!netdev_mc_empty(X)
+ *	X->mc_count (read)			netdev_mc_count(X)
+ */
+struct mc_loop {
+	size_t v, x, head, close;	/* its variable, X, "for", ')' */
+	size_t end;			/* the end of its body */
+};
+
+/* "for (v = X->mc_list; v [!= NULL]; v = v->next)" at member m. */
+static bool mc_for(const struct ctx *c, size_t x, size_t m,
+		   struct mc_loop *l)
+{
+	size_t eq = prev(c, x), v = prev(c, eq), open = prev(c, v), i;
+
+	if (!op(c, eq, "=") || type_of(c, v) != TOKEN_IDENT ||
+	    !op(c, open, "(") || !ident(c, prev(c, open), "for") ||
+	    !op(c, next(c, m), ";"))
+		return false;
+	i = next(c, next(c, m));
+	if (!same(c, i, v))
+		return false;
+	i = next(c, i);
+	if (op(c, i, "!=") && ident(c, next(c, i), "NULL"))
+		i = next(c, next(c, i));
+	if (!op(c, i, ";") || !same(c, next(c, i), v) ||
+	    !op(c, next(c, next(c, i)), "="))
+		return false;
+	i = next(c, next(c, next(c, i)));
+	if (!same(c, i, v) || !op(c, next(c, i), "->") ||
+	    !ident(c, next(c, next(c, i)), "next") ||
+	    !op(c, next(c, next(c, next(c, i))), ")"))
+		return false;
+	l->v = v;
+	l->x = x;
+	l->head = prev(c, open);
+	l->close = next(c, next(c, next(c, i)));
+	i = next(c, l->close);
+	l->end = op(c, i, "{") ? match_close(c->buf, c->tl, i, '{', '}') :
+		 set_end_from(c, i);
+	return l->end != SCAN_NONE;
+}
+
+/* Is X->mc_list at x..m a truth value: if (X->mc_list), a || X->mc_list? */
+static bool mc_truth(const struct ctx *c, size_t x, size_t m)
+{
+	size_t p = prev(c, x), n = next(c, m);
+
+	if (op(c, p, "!"))
+		p = prev(c, p);
+	return (op(c, p, "||") || op(c, p, "&&") ||
+		(op(c, p, "(") && (ident(c, prev(c, p), "if") ||
+				   ident(c, prev(c, p), "while")))) &&
+	       (op(c, n, ")") || op(c, n, "||") || op(c, n, "&&"));
+}
+
+/* "struct dev_mc_list *v;" at dev_mc_list: v, else SCAN_NONE. */
+static size_t mc_decl(const struct ctx *c, size_t t)
+{
+	size_t star = next(c, t), v = next(c, star);
+
+	return ident(c, prev(c, t), "struct") && op(c, star, "*") &&
+	       type_of(c, v) == TOKEN_IDENT && op(c, next(c, v), ";") ?
+	       v : SCAN_NONE;
+}
+
+/* The loop whose variable v is used at token i (its header or body). */
+static const struct mc_loop *mc_loop_of(const struct mc_loop *l, size_t nr,
+					const struct ctx *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < nr; k++)
+		if (same(c, l[k].v, i) && i > l[k].head && i < l[k].end)
+			return &l[k];
+	return NULL;
+}
+
+/*
+ * Is every use of the variable declared at v one of its loop's: in the
+ * header, or "v->dmi_addr", "v->dmi_addrlen" in the body?
+ */
+static bool mc_var_ok(const struct ctx *c, size_t v, size_t func,
+		      const struct mc_loop *l, size_t nr)
+{
+	size_t end = match_close(c->buf, c->tl, func, '{', '}'), i;
+	const struct mc_loop *lp;
+
+	for (i = next(c, v); end != SCAN_NONE && i < end; i = next(c, i)) {
+		if (!same(c, i, v))
+			continue;
+		lp = mc_loop_of(l, nr, c, i);
+		if (!lp)
+			return false;
+		if (i < lp->close)
+			continue;
+		if (!op(c, next(c, i), "->") ||
+		    !(ident(c, next(c, next(c, i)), "dmi_addr") ||
+		      ident(c, next(c, next(c, i)), "dmi_addrlen")))
+			return false;
+	}
+	return end != SCAN_NONE;
+}
+
+/* Why the file's multicast list cannot be converted; NULL: it can. */
+static const char *mc_read(const struct ctx *c, const struct hit *h,
+			   size_t n, struct mc_loop *l, size_t *nr)
+{
+	size_t k, x, v;
+	bool any = false;
+
+	*nr = 0;
+	for (k = 0; k < n; k++) {
+		if ((h[k].flags & (H_DEAD | H_PP)) || h[k].word != W_MC_LIST)
+			continue;
+		x = arrow_base(c, h[k].tok);
+		if (x == SCAN_NONE)
+			continue;
+		any = true;
+		if (*nr < 8 && mc_for(c, x, h[k].tok, &l[*nr]))
+			(*nr)++;
+		else if (!mc_truth(c, x, h[k].tok))
+			return "dev->mc_list is used otherwise than walked by \"for (v = dev->mc_list; v; v = v->next)\" or tested";
+	}
+	for (k = 0; k < n; k++) {
+		if ((h[k].flags & (H_DEAD | H_PP)) ||
+		    h[k].word != W_DEV_MC_LIST ||
+		    !ident(c, prev(c, h[k].tok), "struct"))
+			continue;
+		any = true;
+		v = mc_decl(c, h[k].tok);
+		if (v == SCAN_NONE || h[k].func == SCAN_NONE ||
+		    !mc_var_ok(c, v, h[k].func, l, *nr))
+			return "a struct dev_mc_list is used otherwise than as the variable of a walk of dev->mc_list that reads its dmi_addr";
+	}
+	for (k = 0; k < n; k++)
+		if (!(h[k].flags & (H_DEAD | H_PP)) &&
+		    (h[k].word == W_DMI_ADDR || h[k].word == W_DMI_ADDRLEN) &&
+		    op(c, prev(c, h[k].tok), "->") &&
+		    !mc_loop_of(l, *nr, c, prev(c, prev(c, h[k].tok))))
+			return "dmi_addr is read outside a walk of dev->mc_list";
+	return any || *nr ? NULL : "";
+}
+
+/* Replace tokens [from, to] with text. */
+static void replace_tokens(struct ctx *c, size_t from, size_t to,
+			   const char *text)
+{
+	if (text)
+		add_edit(c->pt, c->tok[from].pos,
+			 tok_end(&c->tok[to]) - c->tok[from].pos, text);
+}
+
+/* One use of the list, converted. */
+static void mc_edit(struct ctx *c, const struct hit *h,
+		    const struct mc_loop *l, size_t nr)
+{
+	size_t x = arrow_base(c, h->tok), v;
+	const struct mc_loop *lp;
+	char *text = NULL;
+	bool not;
+
+	switch (h->word) {
+	case W_DEV_MC_LIST:
+		text = porter_printf(c->pt, "netdev_hw_addr");
+		replace_tokens(c, h->tok, h->tok, text);
+		break;
+	case W_MC_LIST:
+		lp = mc_loop_of(l, nr, c, prev(c, prev(c, x)));
+		if (lp && lp->x == x) {
+			text = porter_printf(c->pt, "netdev_for_each_mc_addr(%.*s, %.*s)",
+					     (int)c->tok[lp->v].len, c->buf + c->tok[lp->v].pos,
+					     (int)c->tok[x].len, c->buf + c->tok[x].pos);
+			replace_tokens(c, lp->head, lp->close, text);
+			break;
+		}
+		not = op(c, prev(c, x), "!");
+		text = porter_printf(c->pt, "%snetdev_mc_empty(%.*s)",
+				     not ? "" : "!", (int)c->tok[x].len,
+				     c->buf + c->tok[x].pos);
+		replace_tokens(c, not ? prev(c, x) : x, h->tok, text);
+		break;
+	case W_DMI_ADDR:
+		text = porter_printf(c->pt, "addr");
+		replace_tokens(c, h->tok, h->tok, text);
+		break;
+	case W_DMI_ADDRLEN:
+		v = prev(c, prev(c, h->tok));
+		lp = mc_loop_of(l, nr, c, v);
+		text = porter_printf(c->pt, "%.*s->addr_len",
+				     (int)c->tok[lp->x].len,
+				     c->buf + c->tok[lp->x].pos);
+		replace_tokens(c, v, h->tok, text);
+		break;
+	}
+	free(text);
+}
+
+/* X->mc_count, read: netdev_mc_count(X); else reported. */
+static void mc_count(struct ctx *c, const struct hit *h, bool fix)
+{
+	size_t x = arrow_base(c, h->tok), a = next(c, h->tok);
+	char *text;
+
+	if (x == SCAN_NONE)
+		return;
+	fix = fix && !(op(c, a, "=") || op(c, a, "++") || op(c, a, "--") ||
+		       op(c, a, "+=") || op(c, a, "-=") ||
+		       op(c, prev(c, x), "++") || op(c, prev(c, x), "--") ||
+		       op(c, prev(c, x), "&"));
+	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, fix, MC_WHY) ||
+	    !fix)
+		return;
+	text = porter_printf(c->pt, "netdev_mc_count(%.*s)",
+			     (int)c->tok[x].len, c->buf + c->tok[x].pos);
+	replace_tokens(c, x, h->tok, text);
+	free(text);
+}
+
+static void mc_list(struct ctx *c, const struct hit *h, size_t n)
+{
+	struct mc_loop l[8];
+	size_t nr, k;
+	const char *why = mc_read(c, h, n, l, &nr);
+	bool fix = !why;
+	char *msg;
+
+	if (why && !*why)
+		why = NULL;	/* no list: only mc_count, maybe */
+	msg = why ? porter_printf(c->pt, "%s (not fixed: %s)", MC_WHY, why) :
+		    NULL;
+	for (k = 0; k < n; k++) {
+		const struct hit *t = &h[k];
+
+		if (t->flags & (H_DEAD | H_PP))
+			continue;
+		if (t->word == W_MC_COUNT) {
+			mc_count(c, t, !why);
+			continue;
+		}
+		if (!((t->word == W_MC_LIST && arrow_base(c, t->tok) != SCAN_NONE) ||
+		      (t->word == W_DEV_MC_LIST &&
+		       ident(c, prev(c, t->tok), "struct")) ||
+		      ((t->word == W_DMI_ADDR || t->word == W_DMI_ADDRLEN) &&
+		       fix && op(c, prev(c, t->tok), "->"))))
+			continue;
+		if (target_finding(&c->tg, c->tok[t->tok].pos, R_MC_LIST, fix,
+				   msg ? msg : MC_WHY) && fix)
+			mc_edit(c, t, l, nr);
+	}
+	free(msg);
+}
+
 static void one(struct ctx *c, const struct hit *h, bool assigned)
 {
 	switch (h->word) {
@@ -1971,15 +2233,6 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 	case W_ALLOC_ETHERDEV:
 		if (is_call(c->buf, c->tl, h->tok))
 			alloc_etherdev(c, h->tok, assigned);
-		break;
-	case W_MC_LIST:
-	case W_MC_COUNT:
-		if (arrow_base(c, h->tok) != SCAN_NONE)
-			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
-		break;
-	case W_DEV_MC_LIST:
-		if (ident(c, prev(c, h->tok), "struct"))
-			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
 		break;
 	}
 }
@@ -2050,6 +2303,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	assigned = priv_assigned(&c, h, n);
 	old_napi(&c, h, n, assigned);
 	method_sets(&c, h, n);
+	mc_list(&c, h, n);
 	for (k = 0; k < n; k++)
 		if (h[k].word < W_METHOD && !(h[k].flags & (H_DEAD | H_PP)))
 			one(&c, &h[k], assigned);
