@@ -302,6 +302,30 @@ static bool sibling_uses(const struct sibling *s, void *arg)
 }
 
 /*
+ * Does the file export the handler at name and another file of its folder
+ * give it to request_irq() (8390.c's ei_interrupt, ne2k-pci.c's open)?
+ */
+static bool requested_elsewhere(const struct porter *pt, size_t name)
+{
+	const struct token_list *tl = pt->tl;
+	const struct token *n = &tl->tok[name];
+	struct uses u = { .name = pt->buf + n->pos, .len = n->len };
+	size_t j;
+
+	for (j = 0; tl->tok[j].type != TOKEN_EOF; j++) {
+		const struct token *t = &tl->tok[j];
+
+		if (t->type == TOKEN_IDENT && is_code(t) && t->len == n->len &&
+		    !memcmp(pt->buf + t->pos, u.name, n->len) && exported(pt, j))
+			break;
+	}
+	if (tl->tok[j].type == TOKEN_EOF)
+		return false;
+	sibling_any(pt->path, sibling_uses, &u);
+	return u.requests > 0;
+}
+
+/*
  * Why the handler at name cannot be fixed (NULL: it can); its
  * prototypes' names go to protos, the file's calls of it (statements,
  * whose third argument goes) to calls; whether a request shares the line
@@ -465,7 +489,8 @@ static bool sibling_def(const struct sibling *s, void *arg)
 			d->found = d->fixed = true;
 			return true;
 		}
-		if (!is_handler_def(&sp, j))
+		if (!is_handler_def(&sp, j) || !(registered_handler(&sp, j) ||
+						  requested_elsewhere(&sp, j)))
 			continue;
 		d->found = true;
 		d->fixed = !unfixable(&sp, j, protos, &nr, calls, &nr_calls,
@@ -486,11 +511,10 @@ static void header_proto(struct porter *pt, struct target *tg, size_t i)
 	size_t rp, comma[MAX_PARAMS];
 
 	if (!is_prototype(pt, i, &rp, comma) ||
-	    !sibling_any(pt->path, sibling_def, &d))
-		return;
-	if (target_finding(tg, t->pos, R_VOID_IRQ_HANDLER, d.fixed,
-			   d.fixed ? "the prototype of an interrupt handler that another file of the driver defines, converted there: irqreturn_t NAME(int irq, void *dev_id)" :
-			   "the prototype of an interrupt handler that another file of the driver defines and does not convert (its finding says why)"))
+	    !sibling_any(pt->path, sibling_def, &d) || !d.fixed)
+		return;		/* not converted there: its finding speaks */
+	if (target_finding(tg, t->pos, R_VOID_IRQ_HANDLER, true,
+			   "the prototype of an interrupt handler that another file of the driver defines and converts: irqreturn_t NAME(int irq, void *dev_id)"))
 		convert_decl(pt, i);
 }
 
@@ -517,7 +541,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		if (header && !is_handler_def(pt, i))
 			header_proto(pt, &tg, i);
 		else if (is_handler_def(pt, i) &&
-			 (cue || registered_handler(pt, i)))
+			 (cue || registered_handler(pt, i) ||
+			  requested_elsewhere(pt, i)))
 			one(pt, &tg, i);
 	}
 }

@@ -16,33 +16,28 @@ static const char *const words[] = { "EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL",
 				     NULL };
 static const enum rule_id rules[] = { R_STATIC_EXPORT, NR_RULES };
 
-/* The start of the top-level declaration whose name is token i. */
-static size_t decl_start(const struct token_list *tl, const char *buf,
-			 size_t i)
+/*
+ * "static" among the specifiers of the declaration whose name is token i
+ * (identifiers and stars back from it): its token, or SCAN_NONE.
+ */
+static size_t static_of(const struct token_list *tl, const char *buf,
+			size_t i)
 {
 	size_t p;
 
-	for (p = code_before(tl, i); p != SCAN_NONE; i = p, p = code_before(tl, p))
-		if (match_op(buf, &tl->tok[p], ';') ||
-		    match_op(buf, &tl->tok[p], '}') ||
-		    match_op(buf, &tl->tok[p], '{'))
+	for (p = code_before(tl, i); p != SCAN_NONE; p = code_before(tl, p)) {
+		if (match_ident(buf, &tl->tok[p], "static"))
+			return p;
+		if (tl->tok[p].type != TOKEN_IDENT &&
+		    !match_op(buf, &tl->tok[p], '*'))
 			break;
-	return i;
-}
-
-/* "static" among the specifiers from s to name i: its token, or NONE. */
-static size_t static_of(const struct token_list *tl, const char *buf,
-			size_t s, size_t i)
-{
-	for (; s < i; s = next_code(tl, s))
-		if (match_ident(buf, &tl->tok[s], "static"))
-			return s;
+	}
 	return SCAN_NONE;
 }
 
 /*
  * The top-level declarations of function name[0, len): their "static"
- * tokens to st (at most max); whether one is a definition.
+ * tokens to st (at most max); whether exactly one is a definition.
  */
 static bool static_decls(const struct porter *pt, const char *name,
 			 size_t len, size_t *st, size_t *nr, size_t max)
@@ -50,7 +45,7 @@ static bool static_decls(const struct porter *pt, const char *name,
 	const struct token_list *tl = pt->tl;
 	size_t i, close, s;
 	int depth = 0;
-	bool defined = false;
+	int defined = 0;
 
 	*nr = 0;
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i = next_code(tl, i)) {
@@ -68,12 +63,12 @@ static bool static_decls(const struct porter *pt, const char *name,
 		if (close == SCAN_NONE)
 			continue;
 		if (match_op(pt->buf, &tl->tok[next_code(tl, close)], '{'))
-			defined = true;
-		s = static_of(tl, pt->buf, decl_start(tl, pt->buf, i), i);
+			defined++;
+		s = static_of(tl, pt->buf, i);
 		if (s != SCAN_NONE && *nr < max)
 			st[(*nr)++] = s;
 	}
-	return defined;
+	return defined == 1;	/* two: one per #if branch, say */
 }
 
 static void one(struct porter *pt, struct target *tg, size_t i)
