@@ -119,6 +119,8 @@ struct ctx {
 	struct target tg;
 	size_t *nd;		/* the tokens "net_device" of live code */
 	size_t nr_nd, alloc_nd;
+	char *made[8];		/* the structures' names made in the file */
+	size_t nr_made;
 };
 
 /* One "X->m = v;" of a method. */
@@ -385,6 +387,24 @@ static char *ops_prefix(const struct ctx *c, const struct set *s, size_t n,
 	return porter_printf(c->pt, "%.*s", len, p);
 }
 
+/*
+ * Is the name free for a new structure: not in the file, not made by
+ * another group of it?  Then it is taken.
+ */
+static bool name_free(struct ctx *c, const char *name)
+{
+	size_t k;
+
+	if (ident_used(c->buf, c->pt->tl, name, strlen(name)))
+		return false;
+	for (k = 0; k < c->nr_made; k++)
+		if (!strcmp(c->made[k], name))
+			return false;
+	if (c->nr_made < sizeof(c->made) / sizeof(c->made[0]))
+		c->made[c->nr_made++] = strdup(name);
+	return true;
+}
+
 /* The top-level definition or prototypes of function name: each's '('. */
 static size_t find_decl(const struct ctx *c, size_t name, size_t from)
 {
@@ -549,7 +569,7 @@ static void make_ops(struct ctx *c, const struct set *s, size_t n,
 	for (j = 0; j < n && first == SCAN_NONE; j++)
 		if (methods[s[j].method].header == header)
 			first = j;
-	if (!name || first == SCAN_NONE || ident_used(c->buf, c->pt->tl, name, strlen(name)))
+	if (!name || first == SCAN_NONE || !name_free(c, name))
 		goto out;
 	text = ops_text(c, s, n, type, name, header);
 	if (text)
@@ -662,14 +682,17 @@ static size_t inherits(struct ctx *c, const struct set *s)
  * "X->netdev_ops = &P_netdev_ops;" after the last.
  */
 static void derive_group(struct ctx *c, const struct set *s, size_t n,
-			 size_t start, const char *prefix, size_t call)
+			 size_t start, size_t call)
 {
-	char *name = porter_printf(c->pt, "%s_netdev_ops", prefix), *text;
+	size_t f = func_name(c, s[0].func);
+	char *name = porter_printf(c->pt, "%.*s_netdev_ops",
+				   (int)c->tok[f].len, c->buf + c->tok[f].pos);
+	char *text;
 	size_t j, ls, last = n - 1;
 	int lx, ln, li;
 	const char *x, *fn;
 
-	if (!name || ident_used(c->buf, c->pt->tl, name, strlen(name)))
+	if (!name || !name_free(c, name))
 		goto out;
 	fn = text_of(c, call, &ln);
 	text = porter_printf(c->pt, "/* %.*s()'s methods, and %.*s()'s own over them */%sstatic struct net_device_ops %s;%s%s",
@@ -746,7 +769,7 @@ static void convert_group(struct ctx *c, struct set *s, size_t n)
 	if (!prefix)
 		return;
 	if (call != SCAN_NONE) {
-		derive_group(c, s, n, start, prefix, call);
+		derive_group(c, s, n, start, call);
 		goto methods;
 	}
 	if (count_kind(s, n, false))
@@ -2304,6 +2327,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	old_napi(&c, h, n, assigned);
 	method_sets(&c, h, n);
 	mc_list(&c, h, n);
+	for (k = 0; k < c.nr_made; k++)
+		free(c.made[k]);
 	for (k = 0; k < n; k++)
 		if (h[k].word < W_METHOD && !(h[k].flags & (H_DEAD | H_PP)))
 			one(&c, &h[k], assigned);
