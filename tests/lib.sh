@@ -208,6 +208,8 @@ preserved() {
 				continue	# mc-list, netdev-priv, free-netdev, cast-lvalue (rules/netdev.c, castlvalue.c)
 			c = l; if (sub(/static[ \t]+/, "", c) && index(add, c))
 				continue	# static-export (rules/staticexport.c)
+			if (l ~ /^[ \t]*return[ \t]+[-A-Za-z_0-9]*[ \t]*;/ && i > 1 && del[i - 1] ~ /->[ \t]*priv/)
+				continue	# the test of a private area the driver allocated (netdev-priv)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)

@@ -425,6 +425,17 @@ static size_t find_decl(const struct ctx *c, size_t name, size_t from)
 	return SCAN_NONE;
 }
 
+/* Has an edit inserted text at pos already (a function set twice)? */
+static bool inserted_at(const struct ctx *c, size_t pos)
+{
+	size_t k;
+
+	for (k = 0; k < c->pt->out->nr_e; k++)
+		if (c->pt->out->e[k].pos == pos && !c->pt->out->e[k].del)
+			return true;
+	return false;
+}
+
 /* The transmit function returns netdev_tx_t: each "int f(" of the file. */
 static void xmit_returns(struct ctx *c, size_t f)
 {
@@ -432,7 +443,8 @@ static void xmit_returns(struct ctx *c, size_t f)
 
 	for (i = find_decl(c, f, 0); i != SCAN_NONE;
 	     i = find_decl(c, f, next(c, i)))
-		if (ident(c, prev(c, i), "int"))
+		if (ident(c, prev(c, i), "int") &&
+		    !porter_edited(c->pt, c->tok[prev(c, i)].pos))	/* twice set */
 			add_edit(c->pt, c->tok[prev(c, i)].pos, 3, "netdev_tx_t");
 }
 
@@ -444,7 +456,7 @@ static void timeout_params(struct ctx *c, size_t f)
 	for (i = find_decl(c, f, 0); i != SCAN_NONE;
 	     i = find_decl(c, f, next(c, i))) {
 		close = match_close(c->buf, c->tl, next(c, i), '(', ')');
-		if (close != SCAN_NONE)
+		if (close != SCAN_NONE && !inserted_at(c, c->tok[close].pos))
 			add_edit(c->pt, c->tok[close].pos, 0,
 				 ", unsigned int txqueue");
 	}
@@ -569,7 +581,17 @@ static void make_ops(struct ctx *c, const struct set *s, size_t n,
 	for (j = 0; j < n && first == SCAN_NONE; j++)
 		if (methods[s[j].method].header == header)
 			first = j;
-	if (!name || first == SCAN_NONE || !name_free(c, name))
+	if (name && first != SCAN_NONE && !name_free(c, name)) {
+		size_t f = func_name(c, s[0].func);	/* another group's */
+
+		free(name);
+		name = porter_printf(c->pt, "%.*s_%s", (int)c->tok[f].len,
+				     c->buf + c->tok[f].pos,
+				     header ? "header_ops" : "netdev_ops");
+		if (name && !name_free(c, name))
+			goto out;
+	}
+	if (!name || first == SCAN_NONE)
 		goto out;
 	text = ops_text(c, s, n, type, name, header);
 	if (text)
@@ -1045,7 +1067,7 @@ static void priv(struct ctx *c, const struct hit *h, bool assigned)
 	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_NETDEV_PRIV, fix,
 			    part ? PRIV_ALLOC_WHY :
 			    fix ? "net_device has no priv since 2.6.29: netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated after the net_device" :
-			    "net_device has no priv since 2.6.29, and this file sets it to an area of its own: allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
+			    "net_device has no priv since 2.6.29, and this file sets it otherwise than by a kmalloc() statement of its own (an area shared, or allocated under a bare if): allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
 		return;
 	if (part) {
 		if (!porter_edited(c->pt, from))
