@@ -43,6 +43,7 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../sibling.h"
 #include "../target.h"
 
 enum {
@@ -121,6 +122,7 @@ struct ctx {
 	size_t nr_nd, alloc_nd;
 	char *made[8];		/* the structures' names made in the file */
 	size_t nr_made;
+	bool allocs;		/* alloc_etherdev() or alloc_netdev() called */
 };
 
 /* One "X->m = v;" of a method. */
@@ -629,29 +631,81 @@ static size_t set_end_from(const struct ctx *c, size_t i)
 	return i;
 }
 
-/* Does a local header declare function name ("T name(" or "*name(")? */
-static bool header_declares(struct ctx *c, size_t name)
+/* Is token i of tok a method's name, or netdev_ops, set: "->m ="? */
+static bool method_set_at(const char *buf, const struct token *tok, size_t i)
 {
-	const struct header_set *hs = file_headers(c->pt);
-	const struct token *t;
-	size_t k, i;
+	size_t k;
 
-	for (k = 0; hs && k < hs->nr; k++)
-		for (t = hs->h[k].tl.tok, i = 1; t[i].type != TOKEN_EOF; i++)
-			if (t[i].len == c->tok[name].len && t[i].type == TOKEN_IDENT &&
-			    !memcmp(hs->h[k].buf + t[i].pos,
-				    c->buf + c->tok[name].pos, t[i].len) &&
-			    token_is(hs->h[k].buf, &t[i + 1], "(") &&
-			    (t[i - 1].type == TOKEN_IDENT ||
-			     token_is(hs->h[k].buf, &t[i - 1], "*")))
-				return true;
+	if (!i || !token_is(buf, &tok[i - 1], "->") ||
+	    !token_is(buf, &tok[i + 1], "="))
+		return false;
+	if (match_ident(buf, &tok[i], "netdev_ops"))
+		return true;
+	for (k = 0; k < NR_METHODS; k++)
+		if (!methods[k].header && match_ident(buf, &tok[i], methods[k].old))
+			return true;
 	return false;
+}
+
+/* A function's name, and whether a sibling's definition of it sets methods. */
+struct callee {
+	const char *name;
+	size_t len;
+};
+
+/*
+ * Does the sibling define the function ("name(...) {") with a method set,
+ * or its port's "->netdev_ops =", in its body?
+ */
+static bool sibling_sets(const struct sibling *sb, void *arg)
+{
+	const struct callee *f = arg;
+	const struct token *t = sb->tl->tok;
+	size_t i, close, end;
+
+	for (i = 0; t[i].type != TOKEN_EOF; i++) {
+		if (t[i].type != TOKEN_IDENT || t[i].len != f->len ||
+		    memcmp(sb->buf + t[i].pos, f->name, f->len) ||
+		    !is_code(&t[i]) || !token_is(sb->buf, &t[i + 1], "("))
+			continue;
+		close = match_close(sb->buf, sb->tl, i + 1, '(', ')');
+		if (close == SCAN_NONE ||
+		    !token_is(sb->buf, &t[next_code(sb->tl, close)], "{"))
+			continue;
+		end = match_close(sb->buf, sb->tl, next_code(sb->tl, close),
+				  '{', '}');
+		for (i = close; end != SCAN_NONE && i < end; i++)
+			if (method_set_at(sb->buf, t, i))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/*
+ * Is function name, called with the net_device, one of the driver's own
+ * that sets methods: defined in another .c file of the folder (8390.c's
+ * ethdev_init(), for ne2k-pci.c) with a method set in its body?
+ */
+static bool sibling_setter(struct ctx *c, size_t name)
+{
+	/* the kernel's (2.4's drivers/net/net_init.c): not the driver's */
+	static const char *const kernel[] = {
+		"ether_setup", "fddi_setup", "hippi_setup", "ltalk_setup",
+		"tr_setup", "fc_setup", "init_etherdev", "init_fddidev",
+		"init_hippi_dev", "init_trdev", "init_fcdev",
+	};
+	struct callee f = { .name = c->buf + c->tok[name].pos,
+			    .len = c->tok[name].len };
+
+	return !TOKEN_IN(c->buf, &c->tok[name], kernel) &&
+	       sibling_any(c->pt->path, sibling_sets, &f);
 }
 
 /* Does the definition of function name in this file set a method? */
 static bool sets_methods(const struct ctx *c, size_t name)
 {
-	size_t d = find_decl(c, name, 0), close, body, end, i, k;
+	size_t d = find_decl(c, name, 0), close, body, end, i;
 
 	for (; d != SCAN_NONE; d = find_decl(c, name, next(c, d))) {
 		close = match_close(c->buf, c->tl, next(c, d), '(', ')');
@@ -660,28 +714,27 @@ static bool sets_methods(const struct ctx *c, size_t name)
 			continue;
 		end = match_close(c->buf, c->tl, body, '{', '}');
 		for (i = body; end != SCAN_NONE && i < end; i = next(c, i))
-			for (k = 0; k < NR_METHODS && op(c, prev(c, i), "->") &&
-			     op(c, next(c, i), "="); k++)
-				if (!methods[k].header && ident(c, i, methods[k].old))
-					return true;
+			if (method_set_at(c->buf, c->tok, i))
+				return true;
 	}
 	return false;
 }
 
 /*
  * Before the first of the sets, does the function hand the net_device to
- * a function of the driver's own - declared in a local header (another
- * file of it: 8390.h's ethdev_init()) or one of this file that sets
- * methods - which may have set methods already?  Its call's name, or
- * SCAN_NONE.
+ * a function of the driver's own that sets methods - one of this file, or
+ * of another .c file of its folder (8390.c's ethdev_init(), for
+ * ne2k-pci.c)?  Its call's name, or SCAN_NONE.
  */
 static size_t inherits(struct ctx *c, const struct set *s)
 {
 	size_t i, open, close, a;
 
 	for (i = next(c, s->func); i != SCAN_NONE && i < s->x; i = next(c, i)) {
-		if (type_of(c, i) != TOKEN_IDENT ||
-		    !is_call(c->buf, c->tl, i) ||
+		if (type_of(c, i) != TOKEN_IDENT || ident(c, i, "if") ||
+		    ident(c, i, "while") || ident(c, i, "for") ||
+		    ident(c, i, "switch") || ident(c, i, "return") ||
+		    ident(c, i, "sizeof") || !is_call(c->buf, c->tl, i) ||
 		    !call_parens(c->buf, c->tl, i, &open, &close))
 			continue;
 		for (a = next(c, open); a < close; a = next(c, a))
@@ -689,7 +742,7 @@ static size_t inherits(struct ctx *c, const struct set *s)
 			    (op(c, prev(c, a), "(") || op(c, prev(c, a), ",")) &&
 			    (op(c, next(c, a), ")") || op(c, next(c, a), ",")))
 				break;
-		if (a < close && (header_declares(c, i) || sets_methods(c, i)))
+		if (a < close && (sets_methods(c, i) || sibling_setter(c, i)))
 			return i;
 	}
 	return SCAN_NONE;
@@ -1229,12 +1282,17 @@ edit:
 	free(text);
 }
 
-/* kfree(X); of a net_device X: free_netdev(X) (alloc_netdev()'s pair). */
-static void kfree_netdev(struct ctx *c, const struct hit *h)
+/*
+ * kfree(X); of a net_device X in a file that allocates its net_devices
+ * with alloc_etherdev() or alloc_netdev(): free_netdev(X), their pair.  (A
+ * file that kmallocs the net_device itself, as s390's chandev.c, frees it
+ * so.)
+ */
+static void kfree_netdev(struct ctx *c, const struct hit *h, bool allocs)
 {
 	size_t open, close, x;
 
-	if (!is_call(c->buf, c->tl, h->tok) ||
+	if (!allocs || !is_call(c->buf, c->tl, h->tok) ||
 	    !call_parens(c->buf, c->tl, h->tok, &open, &close))
 		return;
 	x = next(c, open);
@@ -2273,7 +2331,7 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 		last_rx(c, h);
 		break;
 	case W_KFREE:
-		kfree_netdev(c, h);
+		kfree_netdev(c, h, c->allocs);
 		break;
 	case W_ALLOC_ETHERDEV:
 		if (is_call(c->buf, c->tl, h->tok))
@@ -2341,6 +2399,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		    !GROW(pt, c.nd, c.nr_nd, c.alloc_nd))
 			c.nd[c.nr_nd++] = h[k].tok;
 	netdev = c.nr_nd;
+	for (k = 0; k < n; k++)
+		if ((h[k].word == W_ALLOC_ETHERDEV || h[k].word == W_ALLOC_NETDEV) &&
+		    !(h[k].flags & (H_DEAD | H_PP)) && is_call(pt->buf, pt->tl, h[k].tok))
+			c.allocs = true;
 	target_init(&c.tg, pt);
 	set_module_owner(&c, h, n, netdev);
 	if (!netdev)
