@@ -64,7 +64,8 @@ static int is_c(const struct dirent *de)
 
 bool sibling_any(const char *path, sibling_fn *fn, void *arg)
 {
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
 	char *dir, *sib;
 	struct dirent **v = NULL;
 	bool yes = false;

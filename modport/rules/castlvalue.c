@@ -40,7 +40,8 @@ static bool byte_pointer(const struct porter *pt, size_t i)
 	size_t j, star, type, after;
 
 	for (j = code_before(tl, i); j != SCAN_NONE; j = code_before(tl, j)) {
-		if (tl->tok[j].len != t->len || tl->tok[j].type != TOKEN_IDENT ||
+		if (tl->tok[j].len != t->len ||
+		    tl->tok[j].type != TOKEN_IDENT ||
 		    memcmp(pt->buf + tl->tok[j].pos, pt->buf + t->pos, t->len))
 			continue;
 		star = code_before(tl, j);
@@ -51,7 +52,8 @@ static bool byte_pointer(const struct porter *pt, size_t i)
 					   op(pt, after, ")")))
 			continue;
 		type = code_before(tl, star);
-		return type != SCAN_NONE && TOKEN_IN(pt->buf, &tl->tok[type], bytes);
+		return type != SCAN_NONE &&
+		       TOKEN_IN(pt->buf, &tl->tok[type], bytes);
 	}
 	return false;
 }

@@ -316,7 +316,8 @@ static bool requested_elsewhere(const struct porter *pt, size_t name)
 		const struct token *t = &tl->tok[j];
 
 		if (t->type == TOKEN_IDENT && is_code(t) && t->len == n->len &&
-		    !memcmp(pt->buf + t->pos, u.name, n->len) && exported(pt, j))
+		    !memcmp(pt->buf + t->pos, u.name, n->len) &&
+		    exported(pt, j))
 			break;
 	}
 	if (tl->tok[j].type == TOKEN_EOF)
@@ -512,7 +513,7 @@ static void header_proto(struct porter *pt, struct target *tg, size_t i)
 
 	if (!is_prototype(pt, i, &rp, comma) ||
 	    !sibling_any(pt->path, sibling_def, &d) || !d.fixed)
-		return;		/* not converted there: its finding speaks */
+		return;	/* not converted there: its finding speaks */
 	if (target_finding(tg, t->pos, R_VOID_IRQ_HANDLER, true,
 			   "the prototype of an interrupt handler that another file of the driver defines and converts: irqreturn_t NAME(int irq, void *dev_id)"))
 		convert_decl(pt, i);

@@ -120,9 +120,9 @@ struct ctx {
 	struct target tg;
 	size_t *nd;		/* the tokens "net_device" of live code */
 	size_t nr_nd, alloc_nd;
-	char *made[8];		/* the structures' names made in the file */
+	char *made[8];		/* the structures' names made here */
 	size_t nr_made;
-	bool allocs;		/* alloc_etherdev() or alloc_netdev() called */
+	bool allocs;		/* alloc_etherdev()/alloc_netdev() here */
 };
 
 /* One "X->m = v;" of a method. */
@@ -445,8 +445,9 @@ static void xmit_returns(struct ctx *c, size_t f)
 
 	for (i = find_decl(c, f, 0); i != SCAN_NONE;
 	     i = find_decl(c, f, next(c, i)))
+		/* not twice, for a function set by two groups */
 		if (ident(c, prev(c, i), "int") &&
-		    !porter_edited(c->pt, c->tok[prev(c, i)].pos))	/* twice set */
+		    !porter_edited(c->pt, c->tok[prev(c, i)].pos))
 			add_edit(c->pt, c->tok[prev(c, i)].pos, 3, "netdev_tx_t");
 }
 
@@ -506,7 +507,8 @@ static const char *group_blocker(const struct ctx *c, const struct set *s,
 
 		if (!s[j].top && s[j].dflt == SCAN_NONE)
 			return "a method is set under a condition, or inside a nested block: a net_device_ops is one fixed set of methods";
-		if (s[j].dflt == SCAN_NONE && under_pp_cond(c, s[j].func, s[j].x))
+		if (s[j].dflt == SCAN_NONE &&
+		    under_pp_cond(c, s[j].func, s[j].x))
 			return "a method is set under #if or #ifdef: another branch may give the net_device_ops already";
 		if (s[j].v == SCAN_NONE && !s[j].null &&
 		    !(m->header && !*m->ndo))
@@ -642,7 +644,8 @@ static bool method_set_at(const char *buf, const struct token *tok, size_t i)
 	if (match_ident(buf, &tok[i], "netdev_ops"))
 		return true;
 	for (k = 0; k < NR_METHODS; k++)
-		if (!methods[k].header && match_ident(buf, &tok[i], methods[k].old))
+		if (!methods[k].header &&
+		    match_ident(buf, &tok[i], methods[k].old))
 			return true;
 	return false;
 }
@@ -801,10 +804,10 @@ static void derive_group(struct ctx *c, const struct set *s, size_t n,
 	ls = line_start(c->buf, c->tok[s[last].x].pos);
 	text = porter_printf(c->pt, "%.*s%.*s->netdev_ops = &%s;%s", li,
 			     c->buf + ls, lx, x, name, c->pt->eol);
+	j = tok_end(&c->tok[set_end(c, &s[last])]);
 	if (text)
 		add_edit(c->pt, after_eol(c->buf, c->pt->len,
-					  line_end(c->buf, c->pt->len,
-						   tok_end(&c->tok[set_end(c, &s[last])]))),
+					  line_end(c->buf, c->pt->len, j)),
 			 0, text);
 	free(text);
 out:
@@ -931,7 +934,7 @@ static void join_defaults(const struct ctx *c, struct set *s, size_t nr)
 		    same_base(c, &s[k], &s[base]))
 			s[k].func = func;
 		else
-			s[k].dflt = SCAN_NONE;	/* reported as set under if */
+			s[k].dflt = SCAN_NONE;	/* reported as nested */
 	}
 }
 
@@ -969,13 +972,13 @@ static void method_sets(struct ctx *c, const struct hit *h, size_t n)
 /*
  * The private area of 2.4, allocated by the driver itself:
  *
- *	if (dev->priv == NULL) {		(the test goes, the block stays)
- *		dev->priv = kmalloc(sizeof(struct T), GFP_KERNEL);	(goes)
- *		if (dev->priv == NULL)		(goes)
+ *	if (dev->priv == NULL) {	(the test goes, the block stays)
+ *		dev->priv = kmalloc(sizeof(struct T), GFP_KERNEL);  (goes)
+ *		if (dev->priv == NULL)	(goes)
  *			return -ENOMEM;
  *		...
  *	}
- *	kfree(dev->priv);			(goes: freed with the net_device)
+ *	kfree(dev->priv);		(goes: freed with the net_device)
  *
  * Since 2.6.29 the area comes with the net_device (alloc_etherdev(sizeof(
  * struct T))): the allocation where the net_device is allocated with no
@@ -1214,11 +1217,15 @@ static size_t area_cast(const char *buf, const struct token *tok, size_t i)
 	       raw_netdev_var(buf, tok, w[k]) ? w[1] : SCAN_NONE;
 }
 
-/*
- * The type the tokens of buf (directives too) read a net_device's area
- * as: its name's token in *t when all agree; false when two disagree.
- */
-static bool area_type(const char *buf, const struct token *tok, size_t *t)
+/* The type a net_device's area is read as, over several token lists. */
+struct area {
+	const char *name;	/* NULL: none yet */
+	size_t len;
+	bool clash;		/* two types */
+};
+
+/* Note the type the tokens of buf (directives too) read the area as. */
+static void area_type(struct area *a, const char *buf, const struct token *tok)
 {
 	size_t i, w;
 
@@ -1226,13 +1233,24 @@ static bool area_type(const char *buf, const struct token *tok, size_t *t)
 		w = area_cast(buf, tok, i);
 		if (w == SCAN_NONE)
 			continue;
-		if (*t != SCAN_NONE && (tok[*t].len != tok[w].len ||
-					memcmp(buf + tok[*t].pos,
-					       buf + tok[w].pos, tok[w].len)))
-			return false;
-		*t = w;
+		if (a->name && (a->len != tok[w].len ||
+				memcmp(a->name, buf + tok[w].pos, a->len)))
+			a->clash = true;
+		a->name = buf + tok[w].pos;
+		a->len = tok[w].len;
 	}
-	return true;
+}
+
+/* Is the call at i "NAME(0)"? */
+static bool zero_arg(const struct ctx *c, size_t i, size_t *zero)
+{
+	size_t open, close;
+
+	if (!call_parens(c->buf, c->tl, i, &open, &close))
+		return false;
+	*zero = next(c, open);
+	return next(c, *zero) == close && c->tok[*zero].len == 1 &&
+	       c->buf[c->tok[*zero].pos] == '0';
 }
 
 /*
@@ -1242,43 +1260,22 @@ static bool area_type(const char *buf, const struct token *tok, size_t *t)
 static void alloc_etherdev(struct ctx *c, size_t i, bool assigned)
 {
 	const struct header_set *hs;
-	size_t open, close, t = SCAN_NONE, k, ht;
-	const char *tb = c->buf;
+	struct area a = { NULL, 0, false };
+	size_t zero, k;
 	char *text;
 
-	if (assigned || !call_parens(c->buf, c->tl, i, &open, &close) ||
-	    next(c, next(c, open)) != close ||
-	    c->tok[next(c, open)].len != 1 || c->buf[c->tok[next(c, open)].pos] != '0' ||
-	    !area_type(c->buf, c->tok, &t))
+	if (assigned || !zero_arg(c, i, &zero))
 		return;
+	area_type(&a, c->buf, c->tok);
 	hs = file_headers(c->pt);
-	for (k = 0; hs && k < hs->nr; k++) {
-		ht = SCAN_NONE;
-		if (!area_type(hs->h[k].buf, hs->h[k].tl.tok, &ht))
-			return;
-		if (ht == SCAN_NONE)
-			continue;
-		if (t != SCAN_NONE &&
-		    (hs->h[k].tl.tok[ht].len != c->tok[t].len ||
-		     memcmp(hs->h[k].buf + hs->h[k].tl.tok[ht].pos,
-			    tb + c->tok[t].pos, c->tok[t].len)))
-			return;
-		if (t == SCAN_NONE) {
-			text = porter_printf(c->pt, "sizeof(struct %.*s)",
-					     (int)hs->h[k].tl.tok[ht].len,
-					     hs->h[k].buf + hs->h[k].tl.tok[ht].pos);
-			goto edit;
-		}
-	}
-	if (t == SCAN_NONE)
+	for (k = 0; hs && k < hs->nr; k++)
+		area_type(&a, hs->h[k].buf, hs->h[k].tl.tok);
+	if (!a.name || a.clash)
 		return;
-	text = porter_printf(c->pt, "sizeof(struct %.*s)", (int)c->tok[t].len,
-			     c->buf + c->tok[t].pos);
-edit:
-	if (text && target_finding(&c->tg, c->tok[next(c, open)].pos,
-				   R_NETDEV_PRIV, true,
-				   "alloc_etherdev(0) and dev->priv set apart: since 2.6.29 the private area comes with the net_device, sized here"))
-		add_edit(c->pt, c->tok[next(c, open)].pos, 1, text);
+	text = porter_printf(c->pt, "sizeof(struct %.*s)", (int)a.len, a.name);
+	if (text && target_finding(&c->tg, c->tok[zero].pos, R_NETDEV_PRIV,
+				   true, "alloc_etherdev(0) and dev->priv set apart: since 2.6.29 the private area comes with the net_device, sized here"))
+		add_edit(c->pt, c->tok[zero].pos, 1, text);
 	free(text);
 }
 
@@ -2040,11 +2037,12 @@ static void last_rx(struct ctx *c, const struct hit *h)
  * The multicast list (2.6.35), converted in a file whose every use has a
  * shape below, else reported:
  *
- *	struct dev_mc_list *v;			struct netdev_hw_addr *v;
- *	for (v = X->mc_list; v; v = v->next)	netdev_for_each_mc_addr(v, X)
- *	v->dmi_addr, v->dmi_addrlen (in it)	v->addr, X->addr_len
- *	if (X->mc_list), ... || X->mc_list	!netdev_mc_empty(X)
- *	X->mc_count (read)			netdev_mc_count(X)
+ *	struct dev_mc_list *v;		-> struct netdev_hw_addr *v;
+ *	for (v = X->mc_list; v; v = v->next)
+ *					-> netdev_for_each_mc_addr(v, X)
+ *	v->dmi_addr, v->dmi_addrlen	-> v->addr, X->addr_len
+ *	if (X->mc_list), a || X->mc_list -> !netdev_mc_empty(X)
+ *	X->mc_count (read)		-> netdev_mc_count(X)
  */
 struct mc_loop {
 	size_t v, x, head, close;	/* its variable, X, "for", ')' */
@@ -2212,9 +2210,12 @@ static void mc_edit(struct ctx *c, const struct hit *h,
 	case W_MC_LIST:
 		lp = mc_loop_of(l, nr, c, prev(c, prev(c, x)));
 		if (lp && lp->x == x) {
-			text = porter_printf(c->pt, "netdev_for_each_mc_addr(%.*s, %.*s)",
-					     (int)c->tok[lp->v].len, c->buf + c->tok[lp->v].pos,
-					     (int)c->tok[x].len, c->buf + c->tok[x].pos);
+			text = porter_printf(c->pt,
+					     "netdev_for_each_mc_addr(%.*s, %.*s)",
+					     (int)c->tok[lp->v].len,
+					     c->buf + c->tok[lp->v].pos,
+					     (int)c->tok[x].len,
+					     c->buf + c->tok[x].pos);
 			replace_tokens(c, lp->head, lp->close, text);
 			break;
 		}
@@ -2252,13 +2253,28 @@ static void mc_count(struct ctx *c, const struct hit *h, bool fix)
 		       op(c, a, "+=") || op(c, a, "-=") ||
 		       op(c, prev(c, x), "++") || op(c, prev(c, x), "--") ||
 		       op(c, prev(c, x), "&"));
-	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, fix, MC_WHY) ||
-	    !fix)
+	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, fix,
+			    MC_WHY) || !fix)
 		return;
 	text = porter_printf(c->pt, "netdev_mc_count(%.*s)",
 			     (int)c->tok[x].len, c->buf + c->tok[x].pos);
 	replace_tokens(c, x, h->tok, text);
 	free(text);
+}
+
+/* Is the hit a use of the list that mc-list speaks of? */
+static bool mc_use(const struct ctx *c, const struct hit *t, bool fix)
+{
+	switch (t->word) {
+	case W_MC_LIST:
+		return arrow_base(c, t->tok) != SCAN_NONE;
+	case W_DEV_MC_LIST:
+		return ident(c, prev(c, t->tok), "struct");
+	case W_DMI_ADDR:
+	case W_DMI_ADDRLEN:
+		return fix && op(c, prev(c, t->tok), "->");
+	}
+	return false;
 }
 
 static void mc_list(struct ctx *c, const struct hit *h, size_t n)
@@ -2282,11 +2298,7 @@ static void mc_list(struct ctx *c, const struct hit *h, size_t n)
 			mc_count(c, t, !why);
 			continue;
 		}
-		if (!((t->word == W_MC_LIST && arrow_base(c, t->tok) != SCAN_NONE) ||
-		      (t->word == W_DEV_MC_LIST &&
-		       ident(c, prev(c, t->tok), "struct")) ||
-		      ((t->word == W_DMI_ADDR || t->word == W_DMI_ADDRLEN) &&
-		       fix && op(c, prev(c, t->tok), "->"))))
+		if (!mc_use(c, t, fix))
 			continue;
 		if (target_finding(&c->tg, c->tok[t->tok].pos, R_MC_LIST, fix,
 				   msg ? msg : MC_WHY) && fix)
@@ -2400,8 +2412,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			c.nd[c.nr_nd++] = h[k].tok;
 	netdev = c.nr_nd;
 	for (k = 0; k < n; k++)
-		if ((h[k].word == W_ALLOC_ETHERDEV || h[k].word == W_ALLOC_NETDEV) &&
-		    !(h[k].flags & (H_DEAD | H_PP)) && is_call(pt->buf, pt->tl, h[k].tok))
+		if ((h[k].word == W_ALLOC_ETHERDEV ||
+		     h[k].word == W_ALLOC_NETDEV) &&
+		    !(h[k].flags & (H_DEAD | H_PP)) &&
+		    is_call(pt->buf, pt->tl, h[k].tok))
 			c.allocs = true;
 	target_init(&c.tg, pt);
 	set_module_owner(&c, h, n, netdev);

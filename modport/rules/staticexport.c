@@ -74,7 +74,8 @@ static bool static_decls(const struct porter *pt, const char *name,
 static void one(struct porter *pt, struct target *tg, size_t i)
 {
 	const struct token_list *tl = pt->tl;
-	size_t open = next_code(tl, i), name = next_code(tl, open), st[4], nr, k;
+	size_t open = next_code(tl, i), name = next_code(tl, open);
+	size_t st[4], nr, k;
 	const struct token *n = &tl->tok[name];
 
 	if (!match_op(pt->buf, &tl->tok[open], '(') || n->type != TOKEN_IDENT ||
