@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "sibling.h"
+#include "source.h"
 
 /* The whole file at path, NUL-terminated, or NULL. */
 static char *slurp(const char *path, size_t *len)
@@ -71,6 +72,8 @@ bool sibling_any(const char *path, sibling_fn *fn, void *arg)
 	bool yes = false;
 	int n, k;
 
+	if (!strcmp(path, SOURCE_STDIN))
+		return false;	/* no folder */
 	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
 	n = dir ? scandir(dir, &v, is_c, by_name) : -1;
 	for (k = 0; k < n; k++) {

@@ -24,7 +24,7 @@ typedef bool sibling_fn(const struct sibling *s, void *arg);
 /*
  * Call fn on each sibling .c of the file at path (not itself), in name
  * order, until it says yes; returns whether one did.  Unreadable files
- * are skipped.
+ * are skipped; standard input has no siblings.
  */
 bool sibling_any(const char *path, sibling_fn *fn, void *arg);
 #endif
