@@ -208,6 +208,12 @@ preserved() {
 				continue	# devfs (rules/devfs.c)
 			if (l ~ /->[ \t]*(open|stop|hard_start_xmit|get_stats|set_multicast_list|set_mac_address|do_ioctl|tx_timeout|change_mtu|set_config|poll_controller|hard_header|rebuild_header|hard_header_cache|header_cache_update|priv|trans_start|last_rx|poll|weight|quota)[ \t]*[-=;),]|netif_rx_|\*budget|int \*budget|^[ \t]*return 1;|^[ \t]*(if[ \t]*\(.*\)[ \t]*\{|\})[ \t]*$|dev_addr|__dev(init|exit)|slot_name|SET_MODULE_OWNER|pci_module_init|alloc_netdev|NETIF_F_NO_CSUM|dev_kfree_skb|^[a-z ]*int [A-Za-z_0-9]+[ \t]*\(struct sk_buff|^[a-z ]*void [A-Za-z_0-9]+[ \t]*\(struct net_device[ \t]*\*[A-Za-z_0-9]*\)|void[ \t]*\*daddr/)
 				continue	# a site of the net_device rules (rules/netdev.c)
+			if (l ~ /mc_list|mc_count|dmi_addr|kfree[ \t]*\(|alloc_etherdev|\)[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*\)[ \t]*\+\+/)
+				continue	# mc-list, netdev-priv, free-netdev, cast-lvalue (rules/netdev.c, castlvalue.c)
+			c = l; if (sub(/static[ \t]+/, "", c) && index(add, c))
+				continue	# static-export (rules/staticexport.c)
+			if (l ~ /^[ \t]*return[ \t]+[-A-Za-z_0-9]*[ \t]*;/ && i > 1 && del[i - 1] ~ /->[ \t]*priv/)
+				continue	# the test of a private area the driver allocated (netdev-priv)
 			if (l ~ /(^|[^A-Za-z_0-9])(err|info|warn|dbg)[ \t]*\(/)
 				continue	# usb-log
 			if (l ~ /^[ \t]*(if[ \t]*\(.*\)|else)[ \t]*$/ && del[i + 1] ~ /MOD_(INC|DEC)_USE_COUNT/)

@@ -41,14 +41,15 @@ trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
 	echo 'MODULE_LICENSE("GPL");'
 } >"$tmp/params.c"
 
-# A handler whose name makes the message longer than 320 bytes (on a shared
-# line: reported, with its name twice).
+# A handler whose name makes the message longer than 320 bytes (kept in a
+# variable too: reported, with its name twice).
 long=handler_$(printf 'x%.0s' $(seq 1 200))
 {
 	echo '#include <linux/module.h>'
 	echo '#include <linux/sched.h>'
 	printf 'static void %s(int irq, void *dev_id, struct pt_regs *regs)\n{\n}\n' "$long"
 	printf 'static int setup(void)\n{\n\treturn request_irq(5, %s, SA_SHIRQ, "x", 0);\n}\n' "$long"
+	printf 'static void *kept = %s;\n' "$long"
 } >"$tmp/long.c"
 
 # An #if with 64 "LINUX_VERSION_CODE != N &&" terms before the range that

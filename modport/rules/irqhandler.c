@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../sibling.h"
 #include "../target.h"
 
 #define MAX_PARAMS 3
@@ -180,9 +181,9 @@ static bool unshared_flags(const struct porter *pt, size_t from, size_t to)
 
 /*
  * Is the use of the handler's name at j the second argument of a
- * request_irq() whose flags do not share the line?
+ * request_irq()?  Whether its flags share the line goes to *shared.
  */
-static bool unshared_request(const struct porter *pt, size_t j)
+static bool request_use(const struct porter *pt, size_t j, bool *shared)
 {
 	const struct token_list *tl = pt->tl;
 	size_t comma = prev_code(tl, j), open = prev_code(tl, comma), close;
@@ -198,10 +199,25 @@ static bool unshared_request(const struct porter *pt, size_t j)
 			return false;
 	name = prev_code(tl, open);
 	close = match_close(pt->buf, tl, open, '(', ')');
-	return match_ident(pt->buf, &tl->tok[name], "request_irq") &&
-	       close != SCAN_NONE &&
-	       call_args(pt->buf, tl, open, close, c, 4) == 4 &&
-	       c[0] == comma && unshared_flags(pt, c[1], c[2]);
+	if (!match_ident(pt->buf, &tl->tok[name], "request_irq") ||
+	    close == SCAN_NONE ||
+	    call_args(pt->buf, tl, open, close, c, 4) != 4 || c[0] != comma)
+		return false;
+	if (!unshared_flags(pt, c[1], c[2]))
+		*shared = true;
+	return true;
+}
+
+/* EXPORT_SYMBOL(name) or EXPORT_SYMBOL_GPL(name) at the name j? */
+static bool exported(const struct porter *pt, size_t j)
+{
+	const struct token_list *tl = pt->tl;
+	size_t open = prev_code(tl, j), m = prev_code(tl, open);
+
+	return match_op(pt->buf, &tl->tok[open], '(') &&
+	       match_op(pt->buf, &tl->tok[next_code(tl, j)], ')') &&
+	       (match_ident(pt->buf, &tl->tok[m], "EXPORT_SYMBOL") ||
+		match_ident(pt->buf, &tl->tok[m], "EXPORT_SYMBOL_GPL"));
 }
 
 /* void NAME(int, void *, struct pt_regs *); at name token j? */
@@ -254,19 +270,79 @@ static bool statement_call(const struct porter *pt, size_t j, size_t *comma,
 	return true;
 }
 
+/* What the uses of a handler's name in the driver's files come to. */
+struct uses {
+	const char *name;
+	size_t len;
+	unsigned int requests;
+	bool shared;		/* a request shares the line */
+	bool other;		/* a use a fix cannot follow */
+};
+
+/* The uses of the name in one sibling: requests, its prototypes, else other. */
+static bool sibling_uses(const struct sibling *s, void *arg)
+{
+	struct uses *u = arg;
+	struct porter sp = { .path = s->path, .buf = s->buf, .len = s->len,
+			     .tl = s->tl };
+	size_t j, rp, pc[MAX_PARAMS];
+
+	for (j = 0; s->tl->tok[j].type != TOKEN_EOF; j++) {
+		const struct token *t = &s->tl->tok[j];
+
+		if (t->type != TOKEN_IDENT || !is_code(t) || t->len != u->len ||
+		    memcmp(s->buf + t->pos, u->name, u->len))
+			continue;
+		if (request_use(&sp, j, &u->shared))
+			u->requests++;
+		else if (!is_prototype(&sp, j, &rp, pc))
+			u->other = true;
+	}
+	return u->other;
+}
+
+/*
+ * Does the file export the handler at name and another file of its folder
+ * give it to request_irq() (8390.c's ei_interrupt, ne2k-pci.c's open)?
+ */
+static bool requested_elsewhere(const struct porter *pt, size_t name)
+{
+	const struct token_list *tl = pt->tl;
+	const struct token *n = &tl->tok[name];
+	struct uses u = { .name = pt->buf + n->pos, .len = n->len };
+	size_t j;
+
+	for (j = 0; tl->tok[j].type != TOKEN_EOF; j++) {
+		const struct token *t = &tl->tok[j];
+
+		if (t->type == TOKEN_IDENT && is_code(t) && t->len == n->len &&
+		    !memcmp(pt->buf + t->pos, u.name, n->len) &&
+		    exported(pt, j))
+			break;
+	}
+	if (tl->tok[j].type == TOKEN_EOF)
+		return false;
+	sibling_any(pt->path, sibling_uses, &u);
+	return u.requests > 0;
+}
+
 /*
  * Why the handler at name cannot be fixed (NULL: it can); its
  * prototypes' names go to protos, the file's calls of it (statements,
- * whose third argument goes) to calls.
+ * whose third argument goes) to calls; whether a request shares the line
+ * to *shared.  A handler that the file exports is followed into the other
+ * .c files of its folder (8390.c's ei_interrupt, requested by ne2k-pci.c).
  */
 static const char *unfixable(const struct porter *pt, size_t name,
 			     size_t *protos, size_t *nr_protos, size_t *calls,
-			     size_t *nr_calls)
+			     size_t *nr_calls, bool *shared)
 {
 	const struct token_list *tl = pt->tl;
 	const struct token *n = &tl->tok[name];
 	size_t lp = next_code(tl, name), rp, comma[MAX_PARAMS], body, end, j;
 	size_t regs, requests = 0;
+	struct uses u = { .name = pt->buf + n->pos, .len = n->len };
+	bool export = false;
 
 	split_params(pt, lp, &rp, comma);
 	body = next_code(tl, rp);
@@ -287,17 +363,23 @@ static const char *unfixable(const struct porter *pt, size_t name,
 		    memcmp(pt->buf + t->pos, pt->buf + n->pos, n->len) ||
 		    scan_is_dead(&pt->sc, j))
 			continue;
-		if (unshared_request(pt, j)) {
+		if (request_use(pt, j, shared)) {
 			requests++;
 		} else if (is_prototype(pt, j, &prp, pc) && *nr_protos < 4) {
 			protos[(*nr_protos)++] = j;
 		} else if (statement_call(pt, j, &cc, &cl) && *nr_calls < 8) {
 			calls[(*nr_calls)++] = j;
+		} else if (exported(pt, j)) {
+			export = true;
 		} else {
-			return "the file uses it otherwise than giving it to request_irq() on a line it does not share, or calling it: whether its device interrupted decides IRQ_HANDLED or IRQ_NONE";
+			return "the file uses it otherwise than giving it to request_irq(), calling it or exporting it: whether its device interrupted decides IRQ_HANDLED or IRQ_NONE";
 		}
 	}
-	return requests ? NULL : "it is not given to request_irq() on a line it does not share: whether its device interrupted decides IRQ_HANDLED or IRQ_NONE";
+	if (export && sibling_any(pt->path, sibling_uses, &u))
+		return "another file of the driver uses it otherwise than giving it to request_irq()";
+	if (u.shared)
+		*shared = true;
+	return requests || u.requests ? NULL : "it is not given to request_irq() (in this file, or another of its folder): whether its device interrupted decides IRQ_HANDLED or IRQ_NONE";
 }
 
 /* void -> irqreturn_t, the pt_regs parameter goes: at name j. */
@@ -340,11 +422,15 @@ static void convert_returns(struct porter *pt, size_t name)
 static const char *const words[] = { "void", NULL };
 static const enum rule_id rules[] = { R_VOID_IRQ_HANDLER, NR_RULES };
 
+#define SHARED_WHY "; its line is shared, and it returns IRQ_HANDLED all the same: safe, as every handler of a shared line is called whatever they return, but the kernel then cannot find a stuck line (returning IRQ_NONE when its device did not interrupt is a person's refinement)"
+
 static void one(struct porter *pt, struct target *tg, size_t i)
 {
 	const struct token *t = &pt->tl->tok[i];
 	size_t protos[4], nr = 0, calls[8], nr_calls = 0, k, comma, close;
-	const char *why = unfixable(pt, i, protos, &nr, calls, &nr_calls);
+	bool shared = false;
+	const char *why = unfixable(pt, i, protos, &nr, calls, &nr_calls,
+				    &shared);
 	char *msg;
 
 	if (why) {
@@ -356,8 +442,9 @@ static void one(struct porter *pt, struct target *tg, size_t i)
 		free(msg);
 		return;
 	}
-	msg = porter_printf(pt, "%.*s(): an interrupt handler returns irqreturn_t since 2.6 and takes no struct pt_regs * since 2.6.19; its line is not shared, so it returns IRQ_HANDLED, as 2.5.69's conversion did",
-			    (int)t->len, pt->buf + t->pos);
+	msg = porter_printf(pt, "%.*s(): an interrupt handler returns irqreturn_t since 2.6 and takes no struct pt_regs * since 2.6.19%s",
+			    (int)t->len, pt->buf + t->pos, shared ? SHARED_WHY :
+			    "; its line is not shared, so it returns IRQ_HANDLED, as 2.5.69's conversion did");
 	if (msg && target_finding(tg, t->pos, R_VOID_IRQ_HANDLER, true, msg)) {
 		convert_decl(pt, i);
 		for (k = 0; k < nr; k++)
@@ -372,11 +459,73 @@ static void one(struct porter *pt, struct target *tg, size_t i)
 	free(msg);
 }
 
+/* A handler's definition in a sibling, and whether it is fixed there. */
+struct def {
+	const char *name;
+	size_t len;
+	bool found, fixed;
+};
+
+/*
+ * In a sibling: the definition "void NAME(int, void *, struct pt_regs *)
+ * {", fixable as its own file would, or its port "irqreturn_t NAME(".
+ */
+static bool sibling_def(const struct sibling *s, void *arg)
+{
+	struct def *d = arg;
+	struct porter sp = { .path = s->path, .buf = s->buf, .len = s->len,
+			     .tl = s->tl };
+	size_t j, protos[4], nr, calls[8], nr_calls, p;
+	bool shared = false;
+
+	for (j = 1; s->tl->tok[j].type != TOKEN_EOF; j++) {
+		const struct token *t = &s->tl->tok[j];
+
+		if (t->type != TOKEN_IDENT || !is_code(t) || t->len != d->len ||
+		    memcmp(s->buf + t->pos, d->name, d->len))
+			continue;
+		p = prev_code(s->tl, j);
+		if (match_ident(s->buf, &s->tl->tok[p], "irqreturn_t") &&
+		    match_op(s->buf, &s->tl->tok[next_code(s->tl, j)], '(')) {
+			d->found = d->fixed = true;
+			return true;
+		}
+		if (!is_handler_def(&sp, j) || !(registered_handler(&sp, j) ||
+						  requested_elsewhere(&sp, j)))
+			continue;
+		d->found = true;
+		d->fixed = !unfixable(&sp, j, protos, &nr, calls, &nr_calls,
+				      &shared);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A header's prototype "void NAME(int, void *, struct pt_regs *);" of a
+ * handler that another file of the folder defines: converted with it.
+ */
+static void header_proto(struct porter *pt, struct target *tg, size_t i)
+{
+	const struct token *t = &pt->tl->tok[i];
+	struct def d = { .name = pt->buf + t->pos, .len = t->len };
+	size_t rp, comma[MAX_PARAMS];
+
+	if (!is_prototype(pt, i, &rp, comma) ||
+	    !sibling_any(pt->path, sibling_def, &d) || !d.fixed)
+		return;	/* not converted there: its finding speaks */
+	if (target_finding(tg, t->pos, R_VOID_IRQ_HANDLER, true,
+			   "the prototype of an interrupt handler that another file of the driver defines and converts: irqreturn_t NAME(int irq, void *dev_id)"))
+		convert_decl(pt, i);
+}
+
 /* "void" at the top level, in code: a function's return type? */
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	const struct token_list *tl = pt->tl;
 	bool cue = pt->nr_found[0] > 0;
+	size_t plen = strlen(pt->path);
+	bool header = plen > 2 && !strcmp(pt->path + plen - 2, ".h");
 	struct target tg;
 	size_t k, i;
 
@@ -388,11 +537,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;
 		i = next_code(tl, h[k].tok);
 		t = &tl->tok[i];
-		if (t->type != TOKEN_IDENT || !is_handler_def(pt, i) ||
-		    scan_is_dead(&pt->sc, i) ||
-		    !(cue || registered_handler(pt, i)))
+		if (t->type != TOKEN_IDENT || scan_is_dead(&pt->sc, i))
 			continue;
-		one(pt, &tg, i);
+		if (header && !is_handler_def(pt, i))
+			header_proto(pt, &tg, i);
+		else if (is_handler_def(pt, i) &&
+			 (cue || registered_handler(pt, i) ||
+			  requested_elsewhere(pt, i)))
+			one(pt, &tg, i);
 	}
 }
 

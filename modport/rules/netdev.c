@@ -43,13 +43,15 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../sibling.h"
 #include "../target.h"
 
 enum {
 	W_NET_DEVICE, W_PRIV, W_TRANS_START, W_PCI_MODULE_INIT,
 	W_ALLOC_NETDEV, W_NO_CSUM, W_KFREE_SKB, W_POLL, W_WEIGHT, W_QUOTA,
 	W_OWNER, W_DEV_ADDR, W_RX_SCHEDULE, W_RX_COMPLETE, W_LAST_RX,
-	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST,
+	W_MC_LIST, W_MC_COUNT, W_DEV_MC_LIST, W_KFREE, W_ALLOC_ETHERDEV,
+	W_DMI_ADDR, W_DMI_ADDRLEN,
 	W_METHOD,	/* the methods, from here on (methods[]) */
 };
 
@@ -96,6 +98,10 @@ static const char *words[W_METHOD + NR_METHODS + 1] = {
 	[W_MC_LIST] = "mc_list",
 	[W_MC_COUNT] = "mc_count",
 	[W_DEV_MC_LIST] = "dev_mc_list",
+	[W_KFREE] = "kfree",
+	[W_ALLOC_ETHERDEV] = "alloc_etherdev",
+	[W_DMI_ADDR] = "dmi_addr",
+	[W_DMI_ADDRLEN] = "dmi_addrlen",
 };
 
 /* In rules.def's order: the family runs at set-module-owner's place. */
@@ -103,7 +109,7 @@ static const enum rule_id rules[] = {
 	R_SET_MODULE_OWNER, R_NETDEV_OPS, R_HEADER_OPS, R_NETDEV_PRIV,
 	R_TRANS_START, R_PCI_MODULE_INIT, R_ALLOC_NETDEV_NAME,
 	R_NETIF_F_NO_CSUM, R_KFREE_SKB_IRQ, R_NAPI, R_DEV_ADDR,
-	R_NET_DEVICE_OPS, R_LAST_RX, R_MC_LIST, NR_RULES
+	R_NET_DEVICE_OPS, R_LAST_RX, R_MC_LIST, R_FREE_NETDEV, NR_RULES
 };
 
 struct ctx {
@@ -114,6 +120,9 @@ struct ctx {
 	struct target tg;
 	size_t *nd;		/* the tokens "net_device" of live code */
 	size_t nr_nd, alloc_nd;
+	char *made[8];		/* the structures' names made here */
+	size_t nr_made;
+	bool allocs;		/* alloc_etherdev()/alloc_netdev() here */
 };
 
 /* One "X->m = v;" of a method. */
@@ -123,6 +132,7 @@ struct set {
 	int method;		/* index in methods[] */
 	bool top;		/* a statement of the function's own block */
 	bool null;		/* set to NULL: the line just goes */
+	size_t dflt;		/* "if (!X->m)" of a default it sets, or NONE */
 };
 
 static bool op(const struct ctx *c, size_t i, const char *s)
@@ -258,7 +268,41 @@ static bool read_set(const struct ctx *c, const struct hit *h,
 	if (s->null)
 		s->v = SCAN_NONE;
 	s->top = h->depth == 1 && starts_statement(c, s->x);
+	s->dflt = SCAN_NONE;
 	return true;
+}
+
+/*
+ * "if (X->m == NULL) X->m = f;" or "if (!X->m) X->m = f;", no else: a
+ * default, kept when the driver set none (8390's ei_open() gives
+ * ei_tx_timeout).  Its "if", else SCAN_NONE.
+ */
+static size_t default_if(const struct ctx *c, const struct set *s)
+{
+	size_t close = prev(c, s->x), open, i, y;
+
+	if (!op(c, close, ")") || s->v == SCAN_NONE ||
+	    ident(c, next(c, s->semi), "else"))
+		return SCAN_NONE;
+	open = match_open(c->buf, c->tl, close, '(', ')');
+	if (open == SCAN_NONE || !ident(c, prev(c, open), "if"))
+		return SCAN_NONE;
+	i = next(c, open);
+	if (op(c, i, "!"))
+		i = next(c, i);
+	y = i;
+	i = next(c, next(c, y));	/* the member */
+	if (!same(c, y, s->x) || !op(c, next(c, y), "->") ||
+	    c->tok[i].len != c->tok[s->m].len ||
+	    memcmp(c->buf + c->tok[i].pos, c->buf + c->tok[s->m].pos,
+		   c->tok[i].len))
+		return SCAN_NONE;
+	i = next(c, i);
+	if (op(c, next(c, open), "!") ? i != close :
+	    !(op(c, i, "==") && ident(c, next(c, i), "NULL") &&
+	      next(c, next(c, i)) == close))
+		return SCAN_NONE;
+	return prev(c, open);
 }
 
 /* Is function name declared or defined at the top level before limit? */
@@ -345,6 +389,24 @@ static char *ops_prefix(const struct ctx *c, const struct set *s, size_t n,
 	return porter_printf(c->pt, "%.*s", len, p);
 }
 
+/*
+ * Is the name free for a new structure: not in the file, not made by
+ * another group of it?  Then it is taken.
+ */
+static bool name_free(struct ctx *c, const char *name)
+{
+	size_t k;
+
+	if (ident_used(c->buf, c->pt->tl, name, strlen(name)))
+		return false;
+	for (k = 0; k < c->nr_made; k++)
+		if (!strcmp(c->made[k], name))
+			return false;
+	if (c->nr_made < sizeof(c->made) / sizeof(c->made[0]))
+		c->made[c->nr_made++] = strdup(name);
+	return true;
+}
+
 /* The top-level definition or prototypes of function name: each's '('. */
 static size_t find_decl(const struct ctx *c, size_t name, size_t from)
 {
@@ -365,6 +427,17 @@ static size_t find_decl(const struct ctx *c, size_t name, size_t from)
 	return SCAN_NONE;
 }
 
+/* Has an edit inserted text at pos already (a function set twice)? */
+static bool inserted_at(const struct ctx *c, size_t pos)
+{
+	size_t k;
+
+	for (k = 0; k < c->pt->out->nr_e; k++)
+		if (c->pt->out->e[k].pos == pos && !c->pt->out->e[k].del)
+			return true;
+	return false;
+}
+
 /* The transmit function returns netdev_tx_t: each "int f(" of the file. */
 static void xmit_returns(struct ctx *c, size_t f)
 {
@@ -372,7 +445,9 @@ static void xmit_returns(struct ctx *c, size_t f)
 
 	for (i = find_decl(c, f, 0); i != SCAN_NONE;
 	     i = find_decl(c, f, next(c, i)))
-		if (ident(c, prev(c, i), "int"))
+		/* not twice, for a function set by two groups */
+		if (ident(c, prev(c, i), "int") &&
+		    !porter_edited(c->pt, c->tok[prev(c, i)].pos))
 			add_edit(c->pt, c->tok[prev(c, i)].pos, 3, "netdev_tx_t");
 }
 
@@ -384,7 +459,7 @@ static void timeout_params(struct ctx *c, size_t f)
 	for (i = find_decl(c, f, 0); i != SCAN_NONE;
 	     i = find_decl(c, f, next(c, i))) {
 		close = match_close(c->buf, c->tl, next(c, i), '(', ')');
-		if (close != SCAN_NONE)
+		if (close != SCAN_NONE && !inserted_at(c, c->tok[close].pos))
 			add_edit(c->pt, c->tok[close].pos, 0,
 				 ", unsigned int txqueue");
 	}
@@ -430,9 +505,10 @@ static const char *group_blocker(const struct ctx *c, const struct set *s,
 	for (j = 0; j < n; j++) {
 		const struct method *m = &methods[s[j].method];
 
-		if (!s[j].top)
+		if (!s[j].top && s[j].dflt == SCAN_NONE)
 			return "a method is set under a condition, or inside a nested block: a net_device_ops is one fixed set of methods";
-		if (under_pp_cond(c, s[j].func, s[j].x))
+		if (s[j].dflt == SCAN_NONE &&
+		    under_pp_cond(c, s[j].func, s[j].x))
 			return "a method is set under #if or #ifdef: another branch may give the net_device_ops already";
 		if (s[j].v == SCAN_NONE && !s[j].null &&
 		    !(m->header && !*m->ndo))
@@ -509,7 +585,17 @@ static void make_ops(struct ctx *c, const struct set *s, size_t n,
 	for (j = 0; j < n && first == SCAN_NONE; j++)
 		if (methods[s[j].method].header == header)
 			first = j;
-	if (!name || first == SCAN_NONE || ident_used(c->buf, c->pt->tl, name, strlen(name)))
+	if (name && first != SCAN_NONE && !name_free(c, name)) {
+		size_t f = func_name(c, s[0].func);	/* another group's */
+
+		free(name);
+		name = porter_printf(c->pt, "%.*s_%s", (int)c->tok[f].len,
+				     c->buf + c->tok[f].pos,
+				     header ? "header_ops" : "netdev_ops");
+		if (name && !name_free(c, name))
+			goto out;
+	}
+	if (!name || first == SCAN_NONE)
 		goto out;
 	text = ops_text(c, s, n, type, name, header);
 	if (text)
@@ -547,12 +633,195 @@ static size_t set_end_from(const struct ctx *c, size_t i)
 	return i;
 }
 
+/* Is token i of tok a method's name, or netdev_ops, set: "->m ="? */
+static bool method_set_at(const char *buf, const struct token *tok, size_t i)
+{
+	size_t k;
+
+	if (!i || !token_is(buf, &tok[i - 1], "->") ||
+	    !token_is(buf, &tok[i + 1], "="))
+		return false;
+	if (match_ident(buf, &tok[i], "netdev_ops"))
+		return true;
+	for (k = 0; k < NR_METHODS; k++)
+		if (!methods[k].header &&
+		    match_ident(buf, &tok[i], methods[k].old))
+			return true;
+	return false;
+}
+
+/* A function's name, and whether a sibling's definition of it sets methods. */
+struct callee {
+	const char *name;
+	size_t len;
+};
+
+/*
+ * Does the sibling define the function ("name(...) {") with a method set,
+ * or its port's "->netdev_ops =", in its body?
+ */
+static bool sibling_sets(const struct sibling *sb, void *arg)
+{
+	const struct callee *f = arg;
+	const struct token *t = sb->tl->tok;
+	size_t i, close, end;
+
+	for (i = 0; t[i].type != TOKEN_EOF; i++) {
+		if (t[i].type != TOKEN_IDENT || t[i].len != f->len ||
+		    memcmp(sb->buf + t[i].pos, f->name, f->len) ||
+		    !is_code(&t[i]) || !token_is(sb->buf, &t[i + 1], "("))
+			continue;
+		close = match_close(sb->buf, sb->tl, i + 1, '(', ')');
+		if (close == SCAN_NONE ||
+		    !token_is(sb->buf, &t[next_code(sb->tl, close)], "{"))
+			continue;
+		end = match_close(sb->buf, sb->tl, next_code(sb->tl, close),
+				  '{', '}');
+		for (i = close; end != SCAN_NONE && i < end; i++)
+			if (method_set_at(sb->buf, t, i))
+				return true;
+		return false;
+	}
+	return false;
+}
+
+/*
+ * Is function name, called with the net_device, one of the driver's own
+ * that sets methods: defined in another .c file of the folder (8390.c's
+ * ethdev_init(), for ne2k-pci.c) with a method set in its body?
+ */
+static bool sibling_setter(struct ctx *c, size_t name)
+{
+	/* the kernel's (2.4's drivers/net/net_init.c): not the driver's */
+	static const char *const kernel[] = {
+		"ether_setup", "fddi_setup", "hippi_setup", "ltalk_setup",
+		"tr_setup", "fc_setup", "init_etherdev", "init_fddidev",
+		"init_hippi_dev", "init_trdev", "init_fcdev",
+	};
+	struct callee f = { .name = c->buf + c->tok[name].pos,
+			    .len = c->tok[name].len };
+
+	return !TOKEN_IN(c->buf, &c->tok[name], kernel) &&
+	       sibling_any(c->pt->path, sibling_sets, &f);
+}
+
+/* Does the definition of function name in this file set a method? */
+static bool sets_methods(const struct ctx *c, size_t name)
+{
+	size_t d = find_decl(c, name, 0), close, body, end, i;
+
+	for (; d != SCAN_NONE; d = find_decl(c, name, next(c, d))) {
+		close = match_close(c->buf, c->tl, next(c, d), '(', ')');
+		body = next(c, close);
+		if (!op(c, body, "{"))
+			continue;
+		end = match_close(c->buf, c->tl, body, '{', '}');
+		for (i = body; end != SCAN_NONE && i < end; i = next(c, i))
+			if (method_set_at(c->buf, c->tok, i))
+				return true;
+	}
+	return false;
+}
+
+/*
+ * Before the first of the sets, does the function hand the net_device to
+ * a function of the driver's own that sets methods - one of this file, or
+ * of another .c file of its folder (8390.c's ethdev_init(), for
+ * ne2k-pci.c)?  Its call's name, or SCAN_NONE.
+ */
+static size_t inherits(struct ctx *c, const struct set *s)
+{
+	size_t i, open, close, a;
+
+	for (i = next(c, s->func); i != SCAN_NONE && i < s->x; i = next(c, i)) {
+		if (type_of(c, i) != TOKEN_IDENT || ident(c, i, "if") ||
+		    ident(c, i, "while") || ident(c, i, "for") ||
+		    ident(c, i, "switch") || ident(c, i, "return") ||
+		    ident(c, i, "sizeof") || !is_call(c->buf, c->tl, i) ||
+		    !call_parens(c->buf, c->tl, i, &open, &close))
+			continue;
+		for (a = next(c, open); a < close; a = next(c, a))
+			if (same(c, a, s->x) &&
+			    (op(c, prev(c, a), "(") || op(c, prev(c, a), ",")) &&
+			    (op(c, next(c, a), ")") || op(c, next(c, a), ",")))
+				break;
+		if (a < close && (sets_methods(c, i) || sibling_setter(c, i)))
+			return i;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * The methods that a called function of the driver set first are kept:
+ * the structure is the driver's, not const, copied from dev->netdev_ops
+ * after that call, and the function's own methods are set in it (as
+ * DSA's and other stacked drivers' do): "X->m = f;" becomes
+ * "P_netdev_ops.ndo_m = f;", the copy goes before the first and
+ * "X->netdev_ops = &P_netdev_ops;" after the last.
+ */
+static void derive_group(struct ctx *c, const struct set *s, size_t n,
+			 size_t start, size_t call)
+{
+	size_t f = func_name(c, s[0].func);
+	char *name = porter_printf(c->pt, "%.*s_netdev_ops",
+				   (int)c->tok[f].len, c->buf + c->tok[f].pos);
+	char *text;
+	size_t j, ls, last = n - 1;
+	int lx, ln, li;
+	const char *x, *fn;
+
+	if (!name || !name_free(c, name))
+		goto out;
+	fn = text_of(c, call, &ln);
+	text = porter_printf(c->pt, "/* %.*s()'s methods, and %.*s()'s own over them */%sstatic struct net_device_ops %s;%s%s",
+			     ln, fn, (int)c->tok[func_name(c, s[0].func)].len,
+			     c->buf + c->tok[func_name(c, s[0].func)].pos,
+			     c->pt->eol, name, c->pt->eol, c->pt->eol);
+	if (text)
+		add_edit(c->pt, line_start(c->buf, c->tok[above(c, start)].pos),
+			 0, text);
+	free(text);
+	x = base_text(c, s[0].x, s[0].m, &lx);
+	ls = line_start(c->buf, c->tok[s[0].x].pos);
+	li = (int)(c->tok[s[0].x].pos - ls);
+	text = porter_printf(c->pt, "%.*sif (%.*s->netdev_ops)%s%.*s\t%s = *%.*s->netdev_ops;%s",
+			     li, c->buf + ls, lx, x, c->pt->eol, li,
+			     c->buf + ls, name, lx, x, c->pt->eol);
+	if (text)
+		add_edit(c->pt, ls, 0, text);
+	free(text);
+	for (j = 0; j < n; j++) {
+		text = porter_printf(c->pt, "%s.%s", name,
+				     methods[s[j].method].ndo);
+		if (text)
+			add_edit(c->pt, c->tok[s[j].x].pos,
+				 tok_end(&c->tok[s[j].m]) - c->tok[s[j].x].pos,
+				 text);
+		free(text);
+		if (c->tok[s[j].x].pos > c->tok[s[last].x].pos)
+			last = j;
+	}
+	ls = line_start(c->buf, c->tok[s[last].x].pos);
+	text = porter_printf(c->pt, "%.*s%.*s->netdev_ops = &%s;%s", li,
+			     c->buf + ls, lx, x, name, c->pt->eol);
+	j = tok_end(&c->tok[set_end(c, &s[last])]);
+	if (text)
+		add_edit(c->pt, after_eol(c->buf, c->pt->len,
+					  line_end(c->buf, c->pt->len, j)),
+			 0, text);
+	free(text);
+out:
+	free(name);
+}
+
 /* The sets of one net_device in one function, converted together. */
 static void convert_group(struct ctx *c, struct set *s, size_t n)
 {
 	size_t start = func_start(c, s[0].func), j, first[2] = { n, n };
 	const char *why = group_blocker(c, s, n, start);
 	char *prefix;
+	size_t call = n && !why && !count_kind(s, n, true) ?
+		      inherits(c, &s[0]) : SCAN_NONE;
 	bool fix, header;
 
 	for (j = 0; j < n; j++) {
@@ -560,6 +829,8 @@ static void convert_group(struct ctx *c, struct set *s, size_t n)
 		if (first[header] == n)
 			first[header] = j;
 	}
+	if (call != SCAN_NONE && s[n - 1].dflt != SCAN_NONE)
+		why = "a default method is set where the methods come from another function of the driver: set it in the structure by hand";
 	fix = !why && target_need(&c->tg, R_NETDEV_OPS) == NEED_FIX &&
 	      (first[1] == n || target_need(&c->tg, R_HEADER_OPS) == NEED_FIX);
 	for (j = 0; j < n; j++) {
@@ -575,17 +846,29 @@ static void convert_group(struct ctx *c, struct set *s, size_t n)
 	prefix = ops_prefix(c, s, n, func_name(c, s[0].func));
 	if (!prefix)
 		return;
+	if (call != SCAN_NONE) {
+		derive_group(c, s, n, start, call);
+		goto methods;
+	}
 	if (count_kind(s, n, false))
 		make_ops(c, s, n, start, prefix, false);
 	if (count_kind(s, n, true))
 		make_ops(c, s, n, start, prefix, true);
+	for (j = 0; j < n; j++)
+		if (s[j].dflt != SCAN_NONE) {
+			porter_removes(c->pt, c->tok[s[j].dflt].pos,
+				       tok_end(&c->tok[s[j].semi]));
+			delete_line_range(c->pt, c->tok[s[j].dflt].pos,
+					  tok_end(&c->tok[s[j].semi]));
+		} else if ((j != first[0] || !count_kind(s, n, false)) &&
+			   (j != first[1] || !count_kind(s, n, true))) {
+			delete_line_range(c->pt, c->tok[s[j].x].pos,
+					  tok_end(&c->tok[set_end(c, &s[j])]));
+		}
+methods:
 	for (j = 0; j < n; j++) {
 		const struct method *m = &methods[s[j].method];
 
-		if ((j != first[0] || !count_kind(s, n, false)) &&
-		    (j != first[1] || !count_kind(s, n, true)))
-			delete_line_range(c->pt, c->tok[s[j].x].pos,
-					  tok_end(&c->tok[set_end(c, &s[j])]));
 		if (s[j].v == SCAN_NONE)
 			continue;
 		if (!strcmp(m->old, "hard_start_xmit") &&
@@ -616,7 +899,43 @@ static int cmp_set(const void *a, const void *b)
 
 	if (x->func != y->func)
 		return x->func < y->func ? -1 : 1;
+	if ((x->dflt == SCAN_NONE) != (y->dflt == SCAN_NONE))
+		return x->dflt == SCAN_NONE ? -1 : 1;	/* defaults last */
 	return x->m < y->m ? -1 : x->m > y->m;
+}
+
+/*
+ * The defaults ("if (!dev->tx_timeout) dev->tx_timeout = f;") of a file
+ * whose methods are set in one function go into its structure (where the
+ * method is not set already): they are in it from the start, and a driver
+ * that sets its own overrides them, as before.
+ */
+static void join_defaults(const struct ctx *c, struct set *s, size_t nr)
+{
+	size_t k, j, func = SCAN_NONE, base = SCAN_NONE;
+	bool one = true;
+
+	for (k = 0; k < nr; k++) {
+		s[k].dflt = s[k].top ? SCAN_NONE : default_if(c, &s[k]);
+		if (s[k].dflt != SCAN_NONE)
+			continue;
+		one = one && (func == SCAN_NONE || s[k].func == func);
+		func = s[k].func;
+		base = k;
+	}
+	for (k = 0; k < nr; k++) {
+		if (s[k].dflt == SCAN_NONE)
+			continue;
+		for (j = 0; one && func != SCAN_NONE && j < nr; j++)
+			if (j != k && s[j].method == s[k].method &&
+			    s[j].func == func)
+				break;
+		if (one && func != SCAN_NONE && j == nr &&
+		    same_base(c, &s[k], &s[base]))
+			s[k].func = func;
+		else
+			s[k].dflt = SCAN_NONE;	/* reported as nested */
+	}
 }
 
 /* Every method set of the file, grouped by function and net_device. */
@@ -632,6 +951,7 @@ static void method_sets(struct ctx *c, const struct hit *h, size_t n)
 		if (read_set(c, &h[k], &s[nr]))
 			nr++;
 	}
+	join_defaults(c, s, nr);
 	if (nr)
 		qsort(s, nr, sizeof(*s), cmp_set);
 	for (k = 0; k < nr; k = j) {
@@ -649,29 +969,337 @@ static void method_sets(struct ctx *c, const struct hit *h, size_t n)
 	free(s);
 }
 
-/* X->priv, read: netdev_priv(X). */
+/*
+ * The private area of 2.4, allocated by the driver itself:
+ *
+ *	if (dev->priv == NULL) {	(the test goes, the block stays)
+ *		dev->priv = kmalloc(sizeof(struct T), GFP_KERNEL);  (goes)
+ *		if (dev->priv == NULL)	(goes)
+ *			return -ENOMEM;
+ *		...
+ *	}
+ *	kfree(dev->priv);		(goes: freed with the net_device)
+ *
+ * Since 2.6.29 the area comes with the net_device (alloc_etherdev(sizeof(
+ * struct T))): the allocation where the net_device is allocated with no
+ * area (alloc_etherdev(0)) is sized by the type the file reads dev->priv
+ * as.  Any other "dev->priv = v" (an area shared or allocated otherwise)
+ * is reported, and with it every use of dev->priv in the file.
+ */
+#define PRIV_ALLOC_WHY "net_device has no priv since 2.6.29: the private area is allocated with the net_device (alloc_etherdev(sizeof(struct ...)), zeroed) and freed with it; this allocation, its test and its kfree() go"
+
+/* Does a label ("out:" after ; { or }) come just before token i? */
+static bool after_label(const struct ctx *c, size_t i)
+{
+	size_t colon = prev(c, i), l = prev(c, colon);
+
+	return op(c, colon, ":") && type_of(c, l) == TOKEN_IDENT &&
+	       starts_statement(c, l);
+}
+
+/* "X->priv = kmalloc(...);" (or kzalloc) at member m: its ';', else NONE. */
+static size_t priv_kmalloc(const struct ctx *c, size_t x, size_t m)
+{
+	size_t eq = next(c, m), call = next(c, eq), open, close, semi;
+
+	if (!op(c, eq, "=") || !starts_statement(c, x) ||
+	    !(ident(c, call, "kmalloc") || ident(c, call, "kzalloc")) ||
+	    !call_parens(c->buf, c->tl, call, &open, &close) ||
+	    !op(c, (semi = next(c, close)), ";"))
+		return SCAN_NONE;
+	return semi;
+}
+
+/*
+ * "if (X->priv == NULL)" or "if (!X->priv)" around member m: the "if",
+ * and its ')' in *close; else SCAN_NONE.
+ */
+static size_t priv_null_test(const struct ctx *c, size_t x, size_t m,
+			     size_t *close)
+{
+	size_t p = prev(c, x), after = next(c, m);
+
+	if (op(c, p, "!")) {
+		p = prev(c, p);
+		*close = after;
+	} else if (op(c, after, "==") && ident(c, next(c, after), "NULL")) {
+		*close = next(c, next(c, after));
+	} else {
+		return SCAN_NONE;
+	}
+	if (!op(c, p, "(") || !ident(c, prev(c, p), "if") || !op(c, *close, ")"))
+		return SCAN_NONE;
+	return prev(c, p);
+}
+
+/* The '}' of the block at '{' open, if no "else" follows it. */
+static size_t lone_block(const struct ctx *c, size_t open)
+{
+	size_t end = op(c, open, "{") ?
+		     match_close(c->buf, c->tl, open, '{', '}') : SCAN_NONE;
+
+	return end == SCAN_NONE || ident(c, next(c, end), "else") ?
+	       SCAN_NONE : end;
+}
+
+/* Is there a kmalloc of X->priv (X spelt as at x) in tokens (from, to)? */
+static bool block_allocates(const struct ctx *c, size_t x, size_t from,
+			    size_t to)
+{
+	size_t i, y;
+
+	for (i = next(c, from); i != SCAN_NONE && i < to; i = next(c, i)) {
+		if (!ident(c, i, "priv"))
+			continue;
+		y = arrow_base(c, i);
+		if (y != SCAN_NONE && same(c, x, y) &&
+		    priv_kmalloc(c, y, i) != SCAN_NONE)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * What the driver's own allocation of the area at member m is: the bytes
+ * [*from, *to) that go (the kmalloc, the test after it, the test of a
+ * block that allocates it, a kfree() of it); false when it is none.
+ */
+static bool priv_alloc_part(const struct ctx *c, size_t x, size_t m,
+			    size_t *from, size_t *to)
+{
+	size_t semi = priv_kmalloc(c, x, m), close, f, end, k, p;
+
+	if (semi != SCAN_NONE) {
+		*from = c->tok[x].pos;
+		*to = tok_end(&c->tok[semi]);
+		return true;
+	}
+	p = prev(c, x);
+	k = prev(c, p);
+	if (op(c, p, "(") && ident(c, k, "kfree") && op(c, next(c, m), ")") &&
+	    op(c, next(c, next(c, m)), ";") &&
+	    (starts_statement(c, k) || after_label(c, k))) {
+		*from = c->tok[k].pos;
+		*to = tok_end(&c->tok[next(c, next(c, m))]);
+		return true;
+	}
+	f = priv_null_test(c, x, m, &close);
+	if (f == SCAN_NONE)
+		return false;
+	end = lone_block(c, next(c, close));
+	if (end != SCAN_NONE && block_allocates(c, x, next(c, close), end)) {
+		*from = c->tok[f].pos;		/* the lazy test goes */
+		*to = tok_end(&c->tok[close]);
+		return true;
+	}
+	/* the test of the kmalloc just before: "if (!X->priv) return E;" */
+	k = prev(c, f);
+	if (!op(c, k, ";") || !ident(c, next(c, close), "return"))
+		return false;
+	for (p = k; p != SCAN_NONE && !starts_statement(c, p); p = prev(c, p))
+		;
+	if (p == SCAN_NONE || !ident(c, next(c, next(c, p)), "priv") ||
+	    !same(c, p, x) || priv_kmalloc(c, p, next(c, next(c, p))) != k)
+		return false;
+	*from = c->tok[f].pos;
+	*to = tok_end(&c->tok[set_end_from(c, close)]);
+	return true;
+}
+
+/* X->priv: a read becomes netdev_priv(X); the driver's allocation goes. */
 static void priv(struct ctx *c, const struct hit *h, bool assigned)
 {
-	size_t x = arrow_base(c, h->tok), after = next(c, h->tok);
+	size_t x = arrow_base(c, h->tok), after = next(c, h->tok), from, to;
 	int len;
 	const char *xs;
 	char *text;
-	bool fix;
+	bool fix, part;
 
 	if (x == SCAN_NONE)
 		return;
-	fix = !assigned && !(op(c, after, "=") || op(c, after, "++") ||
-			     op(c, after, "--"));
+	part = !assigned && priv_alloc_part(c, x, h->tok, &from, &to);
+	fix = part || (!assigned && !(op(c, after, "=") || op(c, after, "++") ||
+				      op(c, after, "--")));
 	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_NETDEV_PRIV, fix,
+			    part ? PRIV_ALLOC_WHY :
 			    fix ? "net_device has no priv since 2.6.29: netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated after the net_device" :
-			    "net_device has no priv since 2.6.29, and this file sets it: allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
+			    "net_device has no priv since 2.6.29, and this file sets it otherwise than by a kmalloc() statement of its own (an area shared, or allocated under a bare if): allocate the private area with the net_device (alloc_etherdev(sizeof(struct ...))) and read it with netdev_priv(dev)"))
 		return;
+	if (part) {
+		if (!porter_edited(c->pt, from))
+			delete_line_range(c->pt, from, to);
+		return;
+	}
 	xs = base_text(c, x, h->tok, &len);
 	text = porter_printf(c->pt, "netdev_priv(%.*s)", len, xs);
 	if (text)
 		add_edit(c->pt, c->tok[x].pos, tok_end(&c->tok[h->tok]) -
 			 c->tok[x].pos, text);
 	free(text);
+}
+
+/*
+ * X->priv in a #define's body ("#define ei_status (*(struct T *)(dev->
+ * priv))"), X declared a struct net_device * before: netdev_priv(X).
+ */
+static void priv_in_macro(struct ctx *c, const struct hit *h, bool assigned)
+{
+	size_t m = h->tok, a = m - 1, x = m - 2;
+	int len;
+	const char *xs;
+	char *text;
+
+	if (m < 2 || !op(c, a, "->") || c->tok[x].type != TOKEN_IDENT ||
+	    (x > 0 && (op(c, x - 1, "->") || op(c, x - 1, "."))) ||
+	    op(c, m + 1, "=") || !netdev_var(c, x))
+		return;
+	if (!target_finding(&c->tg, c->tok[m].pos, R_NETDEV_PRIV, !assigned,
+			    "net_device has no priv since 2.6.29: netdev_priv(dev) is the area alloc_netdev()/alloc_etherdev() allocated after the net_device"))
+		return;
+	xs = text_of(c, x, &len);
+	text = porter_printf(c->pt, "netdev_priv(%.*s)", len, xs);
+	if (text)
+		add_edit(c->pt, c->tok[x].pos, tok_end(&c->tok[m]) -
+			 c->tok[x].pos, text);
+	free(text);
+}
+
+/* Is the identifier at x declared "net_device *x" before it, in tok? */
+static bool raw_netdev_var(const char *buf, const struct token *tok, size_t x)
+{
+	size_t i;
+
+	for (i = x; i-- > 2;)
+		if (tok[i].len == tok[x].len &&
+		    !memcmp(buf + tok[i].pos, buf + tok[x].pos, tok[x].len) &&
+		    tok[i].type == TOKEN_IDENT && token_is(buf, &tok[i - 1], "*") &&
+		    match_ident(buf, &tok[i - 2], "net_device"))
+			return true;
+	return false;
+}
+
+/* The next token after i that is not a comment. */
+static size_t raw_next(const struct token *tok, size_t i)
+{
+	if (tok[i].type == TOKEN_EOF)
+		return i;
+	for (i++; tok[i].type == TOKEN_COMMENT; i++)
+		;
+	return i;
+}
+
+/*
+ * The struct T at token i, if the area of a net_device is read as one
+ * there: "(struct T *) X->priv", "(struct T *)(X->priv)", "(struct T
+ * *)(netdev_priv(X))", "struct T *v = X->priv"; else SCAN_NONE.
+ */
+static size_t area_cast(const char *buf, const struct token *tok, size_t i)
+{
+	size_t w[10], k;
+
+	for (k = 0, w[0] = i; k + 1 < 10; k++)
+		w[k + 1] = raw_next(tok, w[k]);
+	if (!match_ident(buf, &tok[w[0]], "struct") ||
+	    tok[w[1]].type != TOKEN_IDENT || !token_is(buf, &tok[w[2]], "*"))
+		return SCAN_NONE;
+	k = token_is(buf, &tok[w[3]], ")") ? 4 :
+	    tok[w[3]].type == TOKEN_IDENT && token_is(buf, &tok[w[4]], "=") ?
+	    5 : 0;
+	if (k && token_is(buf, &tok[w[k]], "("))
+		k++;
+	if (!k || tok[w[k]].type != TOKEN_IDENT)
+		return SCAN_NONE;
+	if (match_ident(buf, &tok[w[k]], "netdev_priv") &&
+	    token_is(buf, &tok[w[k + 1]], "("))
+		return w[1];
+	return token_is(buf, &tok[w[k + 1]], "->") &&
+	       match_ident(buf, &tok[w[k + 2]], "priv") &&
+	       raw_netdev_var(buf, tok, w[k]) ? w[1] : SCAN_NONE;
+}
+
+/* The type a net_device's area is read as, over several token lists. */
+struct area {
+	const char *name;	/* NULL: none yet */
+	size_t len;
+	bool clash;		/* two types */
+};
+
+/* Note the type the tokens of buf (directives too) read the area as. */
+static void area_type(struct area *a, const char *buf, const struct token *tok)
+{
+	size_t i, w;
+
+	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
+		w = area_cast(buf, tok, i);
+		if (w == SCAN_NONE)
+			continue;
+		if (a->name && (a->len != tok[w].len ||
+				memcmp(a->name, buf + tok[w].pos, a->len)))
+			a->clash = true;
+		a->name = buf + tok[w].pos;
+		a->len = tok[w].len;
+	}
+}
+
+/* Is the call at i "NAME(0)"? */
+static bool zero_arg(const struct ctx *c, size_t i, size_t *zero)
+{
+	size_t open, close;
+
+	if (!call_parens(c->buf, c->tl, i, &open, &close))
+		return false;
+	*zero = next(c, open);
+	return next(c, *zero) == close && c->tok[*zero].len == 1 &&
+	       c->buf[c->tok[*zero].pos] == '0';
+}
+
+/*
+ * alloc_etherdev(0) in a file whose net_device's area is read as one
+ * struct T (here or in a local header): alloc_etherdev(sizeof(struct T)).
+ */
+static void alloc_etherdev(struct ctx *c, size_t i, bool assigned)
+{
+	const struct header_set *hs;
+	struct area a = { NULL, 0, false };
+	size_t zero, k;
+	char *text;
+
+	if (assigned || !zero_arg(c, i, &zero))
+		return;
+	area_type(&a, c->buf, c->tok);
+	hs = file_headers(c->pt);
+	for (k = 0; hs && k < hs->nr; k++)
+		area_type(&a, hs->h[k].buf, hs->h[k].tl.tok);
+	if (!a.name || a.clash)
+		return;
+	text = porter_printf(c->pt, "sizeof(struct %.*s)", (int)a.len, a.name);
+	if (text && target_finding(&c->tg, c->tok[zero].pos, R_NETDEV_PRIV,
+				   true, "alloc_etherdev(0) and dev->priv set apart: since 2.6.29 the private area comes with the net_device, sized here"))
+		add_edit(c->pt, c->tok[zero].pos, 1, text);
+	free(text);
+}
+
+/*
+ * kfree(X); of a net_device X in a file that allocates its net_devices
+ * with alloc_etherdev() or alloc_netdev(): free_netdev(X), their pair.  (A
+ * file that kmallocs the net_device itself, as s390's chandev.c, frees it
+ * so.)
+ */
+static void kfree_netdev(struct ctx *c, const struct hit *h, bool allocs)
+{
+	size_t open, close, x;
+
+	if (!allocs || !is_call(c->buf, c->tl, h->tok) ||
+	    !call_parens(c->buf, c->tl, h->tok, &open, &close))
+		return;
+	x = next(c, open);
+	if (next(c, x) != close || type_of(c, x) != TOKEN_IDENT ||
+	    !netdev_var(c, x))
+		return;
+	if (target_finding(&c->tg, c->tok[h->tok].pos, R_FREE_NETDEV, true,
+			   "a net_device is freed with free_netdev() since 2.6 (it may lie inside its allocation, aligned; its queues go with it), not kfree()"))
+		add_edit(c->pt, c->tok[h->tok].pos, c->tok[h->tok].len,
+			 "free_netdev");
 }
 
 /* X->trans_start = jiffies; or a read of it. */
@@ -742,16 +1370,19 @@ static void kfree_skb(struct ctx *c, const struct hit *h)
 			 "dev_kfree_skb_irq");
 }
 
-/* Does the file set X->priv anywhere? */
+/* Does the file set X->priv otherwise than by its own kmalloc()? */
 static bool priv_assigned(const struct ctx *c, const struct hit *h, size_t n)
 {
-	size_t k;
+	size_t k, x;
 
-	for (k = 0; k < n; k++)
-		if (h[k].word == W_PRIV && !(h[k].flags & (H_DEAD | H_PP)) &&
-		    arrow_base(c, h[k].tok) != SCAN_NONE &&
-		    op(c, next(c, h[k].tok), "="))
+	for (k = 0; k < n; k++) {
+		if (h[k].word != W_PRIV || (h[k].flags & (H_DEAD | H_PP)))
+			continue;
+		x = arrow_base(c, h[k].tok);
+		if (x != SCAN_NONE && op(c, next(c, h[k].tok), "=") &&
+		    priv_kmalloc(c, x, h[k].tok) == SCAN_NONE)
 			return true;
+	}
 	return false;
 }
 
@@ -1402,6 +2033,280 @@ static void last_rx(struct ctx *c, const struct hit *h)
 		delete_line_range(c->pt, c->tok[x].pos, tok_end(&c->tok[semi]));
 }
 
+/*
+ * The multicast list (2.6.35), converted in a file whose every use has a
+ * shape below, else reported:
+ *
+ *	struct dev_mc_list *v;		-> struct netdev_hw_addr *v;
+ *	for (v = X->mc_list; v; v = v->next)
+ *					-> netdev_for_each_mc_addr(v, X)
+ *	v->dmi_addr, v->dmi_addrlen	-> v->addr, X->addr_len
+ *	if (X->mc_list), a || X->mc_list -> !netdev_mc_empty(X)
+ *	X->mc_count (read)		-> netdev_mc_count(X)
+ */
+struct mc_loop {
+	size_t v, x, head, close;	/* its variable, X, "for", ')' */
+	size_t end;			/* the end of its body */
+};
+
+/* "for (v = X->mc_list; v [!= NULL]; v = v->next)" at member m. */
+static bool mc_for(const struct ctx *c, size_t x, size_t m,
+		   struct mc_loop *l)
+{
+	size_t eq = prev(c, x), v = prev(c, eq), open = prev(c, v), i;
+
+	if (!op(c, eq, "=") || type_of(c, v) != TOKEN_IDENT ||
+	    !op(c, open, "(") || !ident(c, prev(c, open), "for") ||
+	    !op(c, next(c, m), ";"))
+		return false;
+	i = next(c, next(c, m));
+	if (!same(c, i, v))
+		return false;
+	i = next(c, i);
+	if (op(c, i, "!=") && ident(c, next(c, i), "NULL"))
+		i = next(c, next(c, i));
+	if (!op(c, i, ";") || !same(c, next(c, i), v) ||
+	    !op(c, next(c, next(c, i)), "="))
+		return false;
+	i = next(c, next(c, next(c, i)));
+	if (!same(c, i, v) || !op(c, next(c, i), "->") ||
+	    !ident(c, next(c, next(c, i)), "next") ||
+	    !op(c, next(c, next(c, next(c, i))), ")"))
+		return false;
+	l->v = v;
+	l->x = x;
+	l->head = prev(c, open);
+	l->close = next(c, next(c, next(c, i)));
+	i = next(c, l->close);
+	l->end = op(c, i, "{") ? match_close(c->buf, c->tl, i, '{', '}') :
+		 set_end_from(c, i);
+	return l->end != SCAN_NONE;
+}
+
+/* Is X->mc_list at x..m a truth value: if (X->mc_list), a || X->mc_list? */
+static bool mc_truth(const struct ctx *c, size_t x, size_t m)
+{
+	size_t p = prev(c, x), n = next(c, m);
+
+	if (op(c, p, "!"))
+		p = prev(c, p);
+	return (op(c, p, "||") || op(c, p, "&&") ||
+		(op(c, p, "(") && (ident(c, prev(c, p), "if") ||
+				   ident(c, prev(c, p), "while")))) &&
+	       (op(c, n, ")") || op(c, n, "||") || op(c, n, "&&"));
+}
+
+/* "struct dev_mc_list *v;" at dev_mc_list: v, else SCAN_NONE. */
+static size_t mc_decl(const struct ctx *c, size_t t)
+{
+	size_t star = next(c, t), v = next(c, star);
+
+	return ident(c, prev(c, t), "struct") && op(c, star, "*") &&
+	       type_of(c, v) == TOKEN_IDENT && op(c, next(c, v), ";") ?
+	       v : SCAN_NONE;
+}
+
+/* The loop whose variable v is used at token i (its header or body). */
+static const struct mc_loop *mc_loop_of(const struct mc_loop *l, size_t nr,
+					const struct ctx *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < nr; k++)
+		if (same(c, l[k].v, i) && i > l[k].head && i < l[k].end)
+			return &l[k];
+	return NULL;
+}
+
+/*
+ * Is every use of the variable declared at v one of its loop's: in the
+ * header, or "v->dmi_addr", "v->dmi_addrlen" in the body?
+ */
+static bool mc_var_ok(const struct ctx *c, size_t v, size_t func,
+		      const struct mc_loop *l, size_t nr)
+{
+	size_t end = match_close(c->buf, c->tl, func, '{', '}'), i;
+	const struct mc_loop *lp;
+
+	for (i = next(c, v); end != SCAN_NONE && i < end; i = next(c, i)) {
+		if (!same(c, i, v))
+			continue;
+		lp = mc_loop_of(l, nr, c, i);
+		if (!lp)
+			return false;
+		if (i < lp->close)
+			continue;
+		if (!op(c, next(c, i), "->") ||
+		    !(ident(c, next(c, next(c, i)), "dmi_addr") ||
+		      ident(c, next(c, next(c, i)), "dmi_addrlen")))
+			return false;
+	}
+	return end != SCAN_NONE;
+}
+
+/* Why the file's multicast list cannot be converted; NULL: it can. */
+static const char *mc_read(const struct ctx *c, const struct hit *h,
+			   size_t n, struct mc_loop *l, size_t *nr)
+{
+	size_t k, x, v;
+	bool any = false;
+
+	*nr = 0;
+	for (k = 0; k < n; k++) {
+		if ((h[k].flags & (H_DEAD | H_PP)) || h[k].word != W_MC_LIST)
+			continue;
+		x = arrow_base(c, h[k].tok);
+		if (x == SCAN_NONE)
+			continue;
+		any = true;
+		if (*nr < 8 && mc_for(c, x, h[k].tok, &l[*nr]))
+			(*nr)++;
+		else if (!mc_truth(c, x, h[k].tok))
+			return "dev->mc_list is used otherwise than walked by \"for (v = dev->mc_list; v; v = v->next)\" or tested";
+	}
+	for (k = 0; k < n; k++) {
+		if ((h[k].flags & (H_DEAD | H_PP)) ||
+		    h[k].word != W_DEV_MC_LIST ||
+		    !ident(c, prev(c, h[k].tok), "struct"))
+			continue;
+		any = true;
+		v = mc_decl(c, h[k].tok);
+		if (v == SCAN_NONE || h[k].func == SCAN_NONE ||
+		    !mc_var_ok(c, v, h[k].func, l, *nr))
+			return "a struct dev_mc_list is used otherwise than as the variable of a walk of dev->mc_list that reads its dmi_addr";
+	}
+	for (k = 0; k < n; k++)
+		if (!(h[k].flags & (H_DEAD | H_PP)) &&
+		    (h[k].word == W_DMI_ADDR || h[k].word == W_DMI_ADDRLEN) &&
+		    op(c, prev(c, h[k].tok), "->") &&
+		    !mc_loop_of(l, *nr, c, prev(c, prev(c, h[k].tok))))
+			return "dmi_addr is read outside a walk of dev->mc_list";
+	return any || *nr ? NULL : "";
+}
+
+/* Replace tokens [from, to] with text. */
+static void replace_tokens(struct ctx *c, size_t from, size_t to,
+			   const char *text)
+{
+	if (text)
+		add_edit(c->pt, c->tok[from].pos,
+			 tok_end(&c->tok[to]) - c->tok[from].pos, text);
+}
+
+/* One use of the list, converted. */
+static void mc_edit(struct ctx *c, const struct hit *h,
+		    const struct mc_loop *l, size_t nr)
+{
+	size_t x = arrow_base(c, h->tok), v;
+	const struct mc_loop *lp;
+	char *text = NULL;
+	bool not;
+
+	switch (h->word) {
+	case W_DEV_MC_LIST:
+		text = porter_printf(c->pt, "netdev_hw_addr");
+		replace_tokens(c, h->tok, h->tok, text);
+		break;
+	case W_MC_LIST:
+		lp = mc_loop_of(l, nr, c, prev(c, prev(c, x)));
+		if (lp && lp->x == x) {
+			text = porter_printf(c->pt,
+					     "netdev_for_each_mc_addr(%.*s, %.*s)",
+					     (int)c->tok[lp->v].len,
+					     c->buf + c->tok[lp->v].pos,
+					     (int)c->tok[x].len,
+					     c->buf + c->tok[x].pos);
+			replace_tokens(c, lp->head, lp->close, text);
+			break;
+		}
+		not = op(c, prev(c, x), "!");
+		text = porter_printf(c->pt, "%snetdev_mc_empty(%.*s)",
+				     not ? "" : "!", (int)c->tok[x].len,
+				     c->buf + c->tok[x].pos);
+		replace_tokens(c, not ? prev(c, x) : x, h->tok, text);
+		break;
+	case W_DMI_ADDR:
+		text = porter_printf(c->pt, "addr");
+		replace_tokens(c, h->tok, h->tok, text);
+		break;
+	case W_DMI_ADDRLEN:
+		v = prev(c, prev(c, h->tok));
+		lp = mc_loop_of(l, nr, c, v);
+		text = porter_printf(c->pt, "%.*s->addr_len",
+				     (int)c->tok[lp->x].len,
+				     c->buf + c->tok[lp->x].pos);
+		replace_tokens(c, v, h->tok, text);
+		break;
+	}
+	free(text);
+}
+
+/* X->mc_count, read: netdev_mc_count(X); else reported. */
+static void mc_count(struct ctx *c, const struct hit *h, bool fix)
+{
+	size_t x = arrow_base(c, h->tok), a = next(c, h->tok);
+	char *text;
+
+	if (x == SCAN_NONE)
+		return;
+	fix = fix && !(op(c, a, "=") || op(c, a, "++") || op(c, a, "--") ||
+		       op(c, a, "+=") || op(c, a, "-=") ||
+		       op(c, prev(c, x), "++") || op(c, prev(c, x), "--") ||
+		       op(c, prev(c, x), "&"));
+	if (!target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, fix,
+			    MC_WHY) || !fix)
+		return;
+	text = porter_printf(c->pt, "netdev_mc_count(%.*s)",
+			     (int)c->tok[x].len, c->buf + c->tok[x].pos);
+	replace_tokens(c, x, h->tok, text);
+	free(text);
+}
+
+/* Is the hit a use of the list that mc-list speaks of? */
+static bool mc_use(const struct ctx *c, const struct hit *t, bool fix)
+{
+	switch (t->word) {
+	case W_MC_LIST:
+		return arrow_base(c, t->tok) != SCAN_NONE;
+	case W_DEV_MC_LIST:
+		return ident(c, prev(c, t->tok), "struct");
+	case W_DMI_ADDR:
+	case W_DMI_ADDRLEN:
+		return fix && op(c, prev(c, t->tok), "->");
+	}
+	return false;
+}
+
+static void mc_list(struct ctx *c, const struct hit *h, size_t n)
+{
+	struct mc_loop l[8];
+	size_t nr, k;
+	const char *why = mc_read(c, h, n, l, &nr);
+	bool fix = !why;
+	char *msg;
+
+	if (why && !*why)
+		why = NULL;	/* no list: only mc_count, maybe */
+	msg = why ? porter_printf(c->pt, "%s (not fixed: %s)", MC_WHY, why) :
+		    NULL;
+	for (k = 0; k < n; k++) {
+		const struct hit *t = &h[k];
+
+		if (t->flags & (H_DEAD | H_PP))
+			continue;
+		if (t->word == W_MC_COUNT) {
+			mc_count(c, t, !why);
+			continue;
+		}
+		if (!mc_use(c, t, fix))
+			continue;
+		if (target_finding(&c->tg, c->tok[t->tok].pos, R_MC_LIST, fix,
+				   msg ? msg : MC_WHY) && fix)
+			mc_edit(c, t, l, nr);
+	}
+	free(msg);
+}
+
 static void one(struct ctx *c, const struct hit *h, bool assigned)
 {
 	switch (h->word) {
@@ -1437,14 +2342,12 @@ static void one(struct ctx *c, const struct hit *h, bool assigned)
 	case W_LAST_RX:
 		last_rx(c, h);
 		break;
-	case W_MC_LIST:
-	case W_MC_COUNT:
-		if (arrow_base(c, h->tok) != SCAN_NONE)
-			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
+	case W_KFREE:
+		kfree_netdev(c, h, c->allocs);
 		break;
-	case W_DEV_MC_LIST:
-		if (ident(c, prev(c, h->tok), "struct"))
-			target_finding(&c->tg, c->tok[h->tok].pos, R_MC_LIST, false, MC_WHY);
+	case W_ALLOC_ETHERDEV:
+		if (is_call(c->buf, c->tl, h->tok))
+			alloc_etherdev(c, h->tok, assigned);
 		break;
 	}
 }
@@ -1508,6 +2411,12 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		    !GROW(pt, c.nd, c.nr_nd, c.alloc_nd))
 			c.nd[c.nr_nd++] = h[k].tok;
 	netdev = c.nr_nd;
+	for (k = 0; k < n; k++)
+		if ((h[k].word == W_ALLOC_ETHERDEV ||
+		     h[k].word == W_ALLOC_NETDEV) &&
+		    !(h[k].flags & (H_DEAD | H_PP)) &&
+		    is_call(pt->buf, pt->tl, h[k].tok))
+			c.allocs = true;
 	target_init(&c.tg, pt);
 	set_module_owner(&c, h, n, netdev);
 	if (!netdev)
@@ -1515,9 +2424,15 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	assigned = priv_assigned(&c, h, n);
 	old_napi(&c, h, n, assigned);
 	method_sets(&c, h, n);
+	mc_list(&c, h, n);
+	for (k = 0; k < c.nr_made; k++)
+		free(c.made[k]);
 	for (k = 0; k < n; k++)
 		if (h[k].word < W_METHOD && !(h[k].flags & (H_DEAD | H_PP)))
 			one(&c, &h[k], assigned);
+		else if (h[k].word == W_PRIV && (h[k].flags & H_BODY) &&
+			 !(h[k].flags & H_DEAD) && h[k].kw == KW_DEFINE)
+			priv_in_macro(&c, &h[k], assigned);
 	free(c.nd);
 }
 

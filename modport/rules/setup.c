@@ -32,7 +32,7 @@
 
 static const char **words;	/* the SETUP rows' old names */
 static struct family setup;
-static const enum rule_id rules[] = { R_API_SIGNATURE, NR_RULES };
+static const enum rule_id rules[] = { R_API_SETUP, NR_RULES };
 
 static void __attribute__((constructor)) make_words(void)
 {
@@ -204,7 +204,7 @@ static void drop_assignment(const struct sctx *c, const struct site *s)
 static void report(struct sctx *c, size_t i, const struct api_change *ch,
 		   bool fixed, const char *how)
 {
-	add_finding(c->pt, c->tok[i].pos, R_API_SIGNATURE, SEV_WARNING, fixed,
+	add_finding(c->pt, c->tok[i].pos, R_API_SETUP, SEV_WARNING, fixed,
 		    "%s%s%s%s%s", ch->advice, how ? " (" : "", how ? how : "",
 		    how ? ")" : "", fixed ? "" : "; port it by hand");
 }
@@ -275,7 +275,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		gone = change_gone(ch);
 		if (gone && c.r.hi < gone)
 			continue;	/* every kernel of the target has it */
-		edits_for(pt, R_API_SIGNATURE);
+		edits_for(pt, R_API_SETUP);
 		convert(&c, h[k].tok, ch);
 	}
 }

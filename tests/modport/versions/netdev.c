@@ -29,7 +29,7 @@ static void nd_timeout(struct net_device *dev);
 
 static void nd_set_rx_mode(struct net_device *dev)
 {
-	struct dev_mc_list *m;	/* reported: netdev_for_each_mc_addr() */
+	struct dev_mc_list *m;	/* netdev_for_each_mc_addr() from 2.6.35 */
 
 	for (m = dev->mc_list; m; m = m->next)
 		dev->last_rx = jiffies;

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * staticexport.c: the static-export rule.  2.4 exported functions that
+ * the file had declared static (8390.c: "static void ei_tx_timeout(struct
+ * net_device *dev);" before "EXPORT_SYMBOL(ei_tx_timeout);"); since 5.13
+ * the build refuses it ("local symbol ... was exported").  The "static" of
+ * the function's declarations goes, when the file defines the function;
+ * a static object or one defined elsewhere is left alone.
+ */
+#include <string.h>
+
+#include "../engine.h"
+#include "../target.h"
+
+static const char *const words[] = { "EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL",
+				     NULL };
+static const enum rule_id rules[] = { R_STATIC_EXPORT, NR_RULES };
+
+/*
+ * "static" among the specifiers of the declaration whose name is token i
+ * (identifiers and stars back from it): its token, or SCAN_NONE.
+ */
+static size_t static_of(const struct token_list *tl, const char *buf,
+			size_t i)
+{
+	size_t p;
+
+	for (p = code_before(tl, i); p != SCAN_NONE; p = code_before(tl, p)) {
+		if (match_ident(buf, &tl->tok[p], "static"))
+			return p;
+		if (tl->tok[p].type != TOKEN_IDENT &&
+		    !match_op(buf, &tl->tok[p], '*'))
+			break;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * The top-level declarations of function name[0, len): their "static"
+ * tokens to st (at most max); whether exactly one is a definition.
+ */
+static bool static_decls(const struct porter *pt, const char *name,
+			 size_t len, size_t *st, size_t *nr, size_t max)
+{
+	const struct token_list *tl = pt->tl;
+	size_t i, close, s;
+	int depth = 0;
+	int defined = 0;
+
+	*nr = 0;
+	for (i = 0; tl->tok[i].type != TOKEN_EOF; i = next_code(tl, i)) {
+		const struct token *t = &tl->tok[i];
+
+		if (match_op(pt->buf, t, '{'))
+			depth++;
+		else if (match_op(pt->buf, t, '}'))
+			depth--;
+		if (depth || t->type != TOKEN_IDENT || t->len != len ||
+		    memcmp(pt->buf + t->pos, name, len) ||
+		    !match_op(pt->buf, &tl->tok[next_code(tl, i)], '('))
+			continue;
+		close = match_close(pt->buf, tl, next_code(tl, i), '(', ')');
+		if (close == SCAN_NONE)
+			continue;
+		if (match_op(pt->buf, &tl->tok[next_code(tl, close)], '{'))
+			defined++;
+		s = static_of(tl, pt->buf, i);
+		if (s != SCAN_NONE && *nr < max)
+			st[(*nr)++] = s;
+	}
+	return defined == 1;	/* two: one per #if branch, say */
+}
+
+static void one(struct porter *pt, struct target *tg, size_t i)
+{
+	const struct token_list *tl = pt->tl;
+	size_t open = next_code(tl, i), name = next_code(tl, open);
+	size_t st[4], nr, k;
+	const struct token *n = &tl->tok[name];
+
+	if (!match_op(pt->buf, &tl->tok[open], '(') || n->type != TOKEN_IDENT ||
+	    !match_op(pt->buf, &tl->tok[next_code(tl, name)], ')') ||
+	    !static_decls(pt, pt->buf + n->pos, n->len, st, &nr, 4) || !nr)
+		return;
+	if (!target_finding(tg, n->pos, R_STATIC_EXPORT, true,
+			    "an exported function is not static since 5.13 (the build says \"local symbol ... was exported\"): its static goes"))
+		return;
+	for (k = 0; k < nr; k++) {
+		size_t end = tok_end(&tl->tok[st[k]]);
+
+		while (pt->buf[end] == ' ' || pt->buf[end] == '\t')
+			end++;
+		add_edit(pt, tl->tok[st[k]].pos, end - tl->tok[st[k]].pos, "");
+	}
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct target tg;
+	size_t k;
+
+	target_init(&tg, pt);
+	for (k = 0; k < n; k++)
+		if (!(h[k].flags & (H_DEAD | H_PP)) && !h[k].depth &&
+		    is_call(pt->buf, pt->tl, h[k].tok))
+			one(pt, &tg, h[k].tok);
+}
+
+static const struct family staticexport = {
+	.name = "staticexport", .rules = rules, .words = words, .run = run,
+};
+FAMILY(staticexport)

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sibling.c: the other .c files of a file's folder (sibling.h).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sibling.h"
+#include "source.h"
+
+/* The whole file at path, NUL-terminated, or NULL. */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	long n;
+
+	if (!f)
+		return NULL;
+	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
+	    fseek(f, 0, SEEK_SET) || !(buf = malloc((size_t)n + 1)) ||
+	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	fclose(f);
+	buf[n] = 0;
+	*len = (size_t)n;
+	return buf;
+}
+
+/* Read, tokenize and ask fn about the sibling at path. */
+static bool ask(const char *path, sibling_fn *fn, void *arg)
+{
+	struct token_list tl = { 0 };
+	struct sibling s = { .path = path, .tl = &tl };
+	size_t len = 0;
+	char *buf = slurp(path, &len);
+	bool yes = false;
+
+	if (buf && !tokenize(buf, len, &tl)) {
+		s.buf = buf;
+		s.len = len;
+		yes = fn(&s, arg);
+	}
+	token_list_free(&tl);
+	free(buf);
+	return yes;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int is_c(const struct dirent *de)
+{
+	size_t n = strlen(de->d_name);
+
+	return n > 2 && !strcmp(de->d_name + n - 2, ".c");
+}
+
+bool sibling_any(const char *path, sibling_fn *fn, void *arg)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	char *dir, *sib;
+	struct dirent **v = NULL;
+	bool yes = false;
+	int n, k;
+
+	if (!strcmp(path, SOURCE_STDIN))
+		return false;	/* no folder */
+	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	n = dir ? scandir(dir, &v, is_c, by_name) : -1;
+	for (k = 0; k < n; k++) {
+		if (!yes && strcmp(v[k]->d_name, base) &&
+		    asprintf(&sib, "%s/%s", dir, v[k]->d_name) >= 0) {
+			yes = ask(sib, fn, arg);
+			free(sib);
+		}
+		free(v[k]);
+	}
+	free(v);
+	free(dir);
+	return yes;
+}
