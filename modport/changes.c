@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* changes.c: the table of API changes (changes.h), made from changes.def. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "changes.h"
@@ -38,6 +41,42 @@ const struct api_change *change_for_tag(const char *tag, size_t len)
 		    !memcmp(api_changes[i].old + 7, tag, len))
 			return &api_changes[i];
 	return NULL;
+}
+
+static void *or_exit(void *p)
+{
+	if (!p) {
+		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
+		exit(2);
+	}
+	return p;
+}
+
+const char **change_words(bool (*keep)(const struct api_change *ch))
+{
+	const char **words = or_exit(calloc(nr_api_changes + 1,
+					    sizeof(*words)));
+	size_t i, n = 0;
+
+	for (i = 0; i < nr_api_changes; i++) {
+		const struct api_change *ch = &api_changes[i];
+		char *hdr;
+
+		if (!keep(ch))
+			continue;
+		if (!strncmp(ch->old, "struct ", 7)) {
+			words[n++] = ch->old + 7;	/* the tag */
+			continue;
+		}
+		if (!strchr(ch->old, '/')) {
+			words[n++] = ch->old;
+			continue;
+		}
+		hdr = or_exit(malloc(strlen(ch->old) + 3));
+		sprintf(hdr, "<%s>", ch->old);
+		words[n++] = hdr;
+	}
+	return words;
 }
 
 const char *change_kind_name(enum change_kind k)

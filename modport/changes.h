@@ -7,6 +7,7 @@
 #ifndef MODPORT_CHANGES_H
 #define MODPORT_CHANGES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 enum change_kind {
@@ -33,6 +34,12 @@ const struct api_change *change_for(const char *name, size_t len);
 /* The row of "struct tag" (a type whose header is no longer brought in). */
 const struct api_change *change_for_tag(const char *tag, size_t len);
 const char *change_kind_name(enum change_kind k);
+/*
+ * The words the rows that keep() selects are found by, for a family's
+ * word list (NULL-terminated, made once; exits on ENOMEM): the old form,
+ * a struct row's tag, a header's "<path>".
+ */
+const char **change_words(bool (*keep)(const struct api_change *ch));
 /* Its gone and since versions as KV(); 0 for "". */
 unsigned int change_gone(const struct api_change *ch);
 unsigned int change_since(const struct api_change *ch);

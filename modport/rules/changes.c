@@ -33,39 +33,15 @@ static const enum rule_id rules[] = {
 	R_API_RENAME, R_API_HEADER, R_API_REMOVED, R_API_SIGNATURE, NR_RULES
 };
 
-/* The words: every row's old form, headers as "<path>". */
+static bool fixed_here(const struct api_change *ch)
+{
+	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
+	       ch->kind != C_SETUP;
+}
+
 static void __attribute__((constructor)) make_words(void)
 {
-	size_t i, n = 0;
-
-	words = calloc(nr_api_changes + 1, sizeof(*words));
-	if (!words) {
-		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
-		exit(2);
-	}
-	for (i = 0; i < nr_api_changes; i++) {
-		const struct api_change *ch = &api_changes[i];
-		char *hdr;
-
-		if (ch->kind == C_PERSON || ch->kind == C_METHOD ||
-		    ch->kind == C_SETUP)
-			continue;
-		if (!strncmp(ch->old, "struct ", 7)) {
-			words[n++] = ch->old + 7;	/* the tag */
-			continue;
-		}
-		if (!strchr(ch->old, '/')) {
-			words[n++] = ch->old;
-			continue;
-		}
-		hdr = malloc(strlen(ch->old) + 3);
-		if (!hdr) {
-			fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
-			exit(2);
-		}
-		sprintf(hdr, "<%s>", ch->old);
-		words[n++] = hdr;
-	}
+	words = change_words(fixed_here);
 	changes.words = words;
 }
 

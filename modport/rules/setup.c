@@ -21,8 +21,6 @@
  * both forms under #if LINUX_VERSION_CODE and the assignment stays (the
  * member is there on both sides).  Anything else is reported, with why.
  */
-#include <errno.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,18 +32,14 @@ static const char **words;	/* the SETUP rows' old names */
 static struct family setup;
 static const enum rule_id rules[] = { R_API_SETUP, NR_RULES };
 
+static bool a_setup(const struct api_change *ch)
+{
+	return ch->kind == C_SETUP;
+}
+
 static void __attribute__((constructor)) make_words(void)
 {
-	size_t i, n = 0;
-
-	words = calloc(nr_api_changes + 1, sizeof(*words));
-	if (!words) {
-		fprintf(stderr, "modport: %s\n", strerror(ENOMEM));
-		exit(2);
-	}
-	for (i = 0; i < nr_api_changes; i++)
-		if (api_changes[i].kind == C_SETUP)
-			words[n++] = api_changes[i].old;
+	words = change_words(a_setup);
 	setup.words = words;
 }
 
