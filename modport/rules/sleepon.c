@@ -177,6 +177,7 @@ static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
 	const struct token *t = pt->tl->tok;
 	size_t ls = line_start(pt->buf, t[i].pos), end = tok_end(&t[semi]);
 	size_t le = line_end(pt->buf, pt->len, end), q = sh_next(pt, open);
+	size_t tail = end;
 	size_t p = sh_prev(pt, i), ind, hind;
 	const char *at, *hat, *eol = pt->eol, *w;
 	char *queue, *text, *in;
@@ -184,8 +185,12 @@ static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
 				       sh_ident(pt, p, "else") ||
 				       sh_ident(pt, p, "do"));
 
+	if (t[semi + 1].type == TOKEN_COMMENT &&
+	    line_start(pt->buf, t[semi + 1].pos) == ls &&
+	    only_blanks(pt->buf, end, t[semi + 1].pos))
+		tail = tok_end(&t[semi + 1]);	/* a comment after it stays after it */
 	if (q == close || !only_blanks(pt->buf, ls, t[i].pos) ||
-	    !only_blanks(pt->buf, end, le))
+	    !only_blanks(pt->buf, tail, le))
 		return false;
 	if (!target_finding(tg, t[i].pos, R_SLEEP_ON, true,
 			    intr ? "interruptible_sleep_on() is gone since 3.15, and no condition the code tests says what it waits for: it becomes what it did, prepare_to_wait(), schedule() and finish_wait() in a block (a wake-up before prepare_to_wait() is still missed; wait_event_interruptible() on a condition would not miss it)" :

@@ -71,10 +71,13 @@ static void port_others(struct port *info)
 	interruptible_sleep_on_timeout(&info->wait, HZ);
 }
 
-/* A queue named wait: the block's own is sleep_wait; one line: reported. */
+/*
+ * A queue named wait: the block's own is sleep_wait, a comment after the
+ * sleep stays after the block; one line: reported.
+ */
 static void port_named(wait_queue_head_t *wait, struct port *info)
 {
-	sleep_on(wait);
+	sleep_on(wait);		/* RACE */
 	if (port_busy(info))
 		interruptible_sleep_on(&info->wait);
 	else
