@@ -202,6 +202,8 @@ preserved() {
 				continue	# sleep-on (rules/sleepon.c)
 			if (l ~ /->[ \t]*index[^A-Za-z_0-9]/)
 				continue	# page-index (rules/devinit.c)
+			if (l ~ /NULL,[ \t]*NULL\);/)
+				continue	# usercopy: the last arguments of a cache (rules/apis.c)
 			if (l ~ /devfs|DEVFS_FL|S_IFCHR|_fops, NULL\);/)
 				continue	# devfs (rules/devfs.c)
 			if (l ~ /->[ \t]*(open|stop|hard_start_xmit|get_stats|set_multicast_list|set_mac_address|do_ioctl|tx_timeout|change_mtu|set_config|poll_controller|hard_header|rebuild_header|hard_header_cache|header_cache_update|priv|trans_start|last_rx|poll|weight|quota)[ \t]*[-=;),]|netif_rx_|\*budget|int \*budget|^[ \t]*return 1;|^[ \t]*(if[ \t]*\(.*\)[ \t]*\{|\})[ \t]*$|dev_addr|__dev(init|exit)|slot_name|SET_MODULE_OWNER|pci_module_init|alloc_netdev|NETIF_F_NO_CSUM|dev_kfree_skb|^[a-z ]*int [A-Za-z_0-9]+[ \t]*\(struct sk_buff|^[a-z ]*void [A-Za-z_0-9]+[ \t]*\(struct net_device[ \t]*\*[A-Za-z_0-9]*\)|void[ \t]*\*daddr/)
