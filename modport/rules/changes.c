@@ -695,8 +695,8 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 	free(text);
 }
 
-/* Does the file define a function named as token i: "NAME(...) {"? */
-static bool defines(const struct ctx *c, size_t i)
+/* The name of the file's definition "NAME(...) {" of token i's name, or SCAN_NONE. */
+static size_t definition(const struct ctx *c, size_t i)
 {
 	const struct token *n = &c->tok[i], *t;
 	size_t k, close;
@@ -710,9 +710,15 @@ static bool defines(const struct ctx *c, size_t i)
 		close = close_of(c, next_code(c->pt->tl, k));
 		if (close != SCAN_NONE &&
 		    match_op(c->buf, &c->tok[next_code(c->pt->tl, close)], '{'))
-			return true;
+			return k;
 	}
-	return false;
+	return SCAN_NONE;
+}
+
+/* Does the file define a function named as token i: "NAME(...) {"? */
+static bool defines(const struct ctx *c, size_t i)
+{
+	return definition(c, i) != SCAN_NONE;
 }
 
 /*
@@ -721,25 +727,14 @@ static bool defines(const struct ctx *c, size_t i)
  */
 static size_t own_static(const struct ctx *c, size_t i)
 {
-	const struct token *n = &c->tok[i], *t;
-	size_t k, b, close;
+	size_t k = definition(c, i), b;
 
-	for (t = c->tok; t->type != TOKEN_EOF; t++) {
-		k = (size_t)(t - c->tok);
-		if (t->type != TOKEN_IDENT || t->len != n->len ||
-		    memcmp(c->buf + t->pos, c->buf + n->pos, n->len) ||
-		    !match_op(c->buf, &c->tok[next_code(c->pt->tl, k)], '('))
-			continue;
-		close = close_of(c, next_code(c->pt->tl, k));
-		if (close == SCAN_NONE ||
-		    !match_op(c->buf, &c->tok[next_code(c->pt->tl, close)], '{'))
-			continue;
-		for (b = code_before(c->pt->tl, k); b != SCAN_NONE &&
-		     c->tok[b].type == TOKEN_IDENT; b = code_before(c->pt->tl, b))
-			if (match_ident(c->buf, &c->tok[b], "static"))
-				return k;
+	if (k == SCAN_NONE)
 		return SCAN_NONE;
-	}
+	for (b = code_before(c->pt->tl, k); b != SCAN_NONE &&
+	     c->tok[b].type == TOKEN_IDENT; b = code_before(c->pt->tl, b))
+		if (match_ident(c->buf, &c->tok[b], "static"))
+			return k;
 	return SCAN_NONE;
 }
 

@@ -17,6 +17,7 @@
 
 #include "../engine.h"
 #include "../target.h"
+#include "shape.h"
 
 enum { W_DEVEXIT_P = 6, W_SLOT_NAME = 7, W_INDEX = 8 };
 
@@ -79,22 +80,13 @@ static void annotation(struct porter *pt, struct target *tg, size_t i)
 static bool tag_ptr_var(const struct porter *pt, size_t x, const char *tag)
 {
 	const struct token_list *tl = pt->tl;
-	size_t i, star, after;
+	size_t i, star;
 
-	for (i = code_before(tl, x); i != SCAN_NONE; i = code_before(tl, i)) {
-		if (tl->tok[i].type != TOKEN_IDENT ||
-		    tl->tok[i].len != tl->tok[x].len ||
-		    memcmp(pt->buf + tl->tok[i].pos, pt->buf + tl->tok[x].pos,
-			   tl->tok[x].len))
-			continue;
+	for (i = sh_decl_before(pt, x, x); i != SCAN_NONE;
+	     i = sh_decl_before(pt, x, i)) {
 		star = code_before(tl, i);
-		after = next_code(tl, i);
 		if (star == SCAN_NONE || !match_op(pt->buf, &tl->tok[star], '*') ||
-		    code_before(tl, star) == SCAN_NONE ||
-		    !(match_op(pt->buf, &tl->tok[after], ',') ||
-		      match_op(pt->buf, &tl->tok[after], ')') ||
-		      match_op(pt->buf, &tl->tok[after], ';') ||
-		      match_op(pt->buf, &tl->tok[after], '=')))
+		    code_before(tl, star) == SCAN_NONE)
 			continue;
 		return match_ident(pt->buf, &tl->tok[code_before(tl, star)], tag) &&
 		       match_ident(pt->buf, &tl->tok[code_before(tl, code_before(tl, star))],

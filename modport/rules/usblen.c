@@ -10,9 +10,7 @@
  *
  *	usb-length	the actual length's pointer is not an int *
  */
-#include <string.h>
-
-#include "../engine.h"
+#include "shape.h"
 
 static const char *const words[] = {
 	"usb_bulk_msg", "usb_interrupt_msg", NULL
@@ -22,31 +20,16 @@ static const enum rule_id rules[] = { R_USB_LENGTH, NR_RULES };
 
 #define LENGTH_ARG 4	/* usb_*_msg(dev, pipe, data, len, &actual, timeout) */
 
-static bool op_is(const struct porter *pt, size_t i, const char *s)
-{
-	return i != SCAN_NONE && pt->tl->tok[i].type == TOKEN_SPECIAL &&
-	       token_is(pt->buf, &pt->tl->tok[i], s);
-}
-
 /* The type word of name x's nearest declaration before it, or SCAN_NONE. */
 static size_t declared_as(const struct porter *pt, size_t x)
 {
-	const struct token_list *tl = pt->tl;
-	size_t i, before, after;
+	size_t i, before;
 
-	for (i = code_before(tl, x); i != SCAN_NONE; i = code_before(tl, i)) {
-		if (tl->tok[i].type != TOKEN_IDENT ||
-		    tl->tok[i].len != tl->tok[x].len ||
-		    memcmp(pt->buf + tl->tok[i].pos, pt->buf + tl->tok[x].pos,
-			   tl->tok[x].len))
-			continue;
-		before = code_before(tl, i);
-		after = next_code(tl, i);
-		if (before == SCAN_NONE || tl->tok[before].type != TOKEN_IDENT ||
-		    !(op_is(pt, after, ",") || op_is(pt, after, ")") ||
-		      op_is(pt, after, ";") || op_is(pt, after, "=")))
-			continue;
-		return before;
+	for (i = sh_decl_before(pt, x, x); i != SCAN_NONE;
+	     i = sh_decl_before(pt, x, i)) {
+		before = sh_prev(pt, i);
+		if (sh_is_ident(pt, before))
+			return before;
 	}
 	return SCAN_NONE;
 }
@@ -65,7 +48,7 @@ static void one(struct porter *pt, size_t i)
 		return;
 	amp = next_code(pt->tl, comma[LENGTH_ARG - 1]);
 	x = next_code(pt->tl, amp);
-	if (!op_is(pt, amp, "&") || t[x].type != TOKEN_IDENT ||
+	if (!sh_op(pt, amp, "&") || t[x].type != TOKEN_IDENT ||
 	    next_code(pt->tl, x) != comma[LENGTH_ARG])
 		return;
 	type = declared_as(pt, x);
