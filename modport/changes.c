@@ -88,7 +88,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_DROP_ARG] = "drop-arg", [C_ADD_ARG] = "add-arg",
 		[C_QUOTE_ARG] = "quote-arg", [C_INCLUDE] = "include",
 		[C_PERSON] = "person", [C_METHOD] = "method",
-		[C_SETUP] = "setup",
+		[C_SETUP] = "setup", [C_CLASH] = "clash",
 	};
 
 	return names[k];

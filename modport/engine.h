@@ -200,8 +200,11 @@ bool porter_edited(const struct porter *pt, size_t pos);
  */
 bool sibling_includes(const char *path);
 
-/* Does the file define a function named as token i: "NAME(...) {"? */
-bool porter_defines_fn(const struct porter *pt, size_t i);
+/*
+ * The file's definition "NAME(...) {" of the name of token i: the index
+ * of its NAME, or SCAN_NONE.
+ */
+size_t porter_fn_definition(const struct porter *pt, size_t i);
 
 /* Services: the file-scope declarations, the local headers (or NULL). */
 const struct decl *file_decl(struct porter *pt, const char *name,

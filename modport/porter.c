@@ -231,7 +231,7 @@ struct header_set *file_headers(struct porter *pt)
 	return pt->headers;
 }
 
-bool porter_defines_fn(const struct porter *pt, size_t i)
+size_t porter_fn_definition(const struct porter *pt, size_t i)
 {
 	const struct token *tok = pt->tl->tok, *n = &tok[i], *t;
 	size_t k, close;
@@ -246,9 +246,9 @@ bool porter_defines_fn(const struct porter *pt, size_t i)
 				    '(', ')');
 		if (close != SCAN_NONE &&
 		    match_op(pt->buf, &tok[next_code(pt->tl, close)], '{'))
-			return true;
+			return k;
 	}
-	return false;
+	return SCAN_NONE;
 }
 
 const struct decl *file_decl(struct porter *pt, const char *name, size_t len)

@@ -19,6 +19,10 @@
  *	kmem-cache-t		kmem_cache_t -> struct kmem_cache; the
  *				destructor argument (NULL) of
  *				kmem_cache_create() goes
+ *	usercopy		that 2.6.22-era kmem_cache_create(), in a
+ *				file that copies to or from user space,
+ *				-> kmem_cache_create_usercopy() with the
+ *				whole object as its region (4.16)
  *	system-utsname		system_utsname.x -> utsname()->x
  *	del-timer		del_timer[_sync]() -> timer_delete[_sync]()
  *	no-llseek		.llseek = no_llseek goes
@@ -89,7 +93,7 @@ static const char *const words[] = {
 
 static const enum rule_id rules[] = {
 	R_REMOVED_HEADER, R_INIT_MUTEX, R_SPIN_LOCK_UNLOCKED, R_ACCESS_OK,
-	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T,
+	R_F_DENTRY, R_CURRENT_UID, R_IRQ_FLAGS, R_KMEM_CACHE_T, R_USERCOPY,
 	R_SYSTEM_UTSNAME, R_DEL_TIMER, R_NO_LLSEEK, R_CLASS_CREATE,
 	R_IOREMAP_NOCACHE, R_USB_BUFFER, R_USB_LOG,
 	R_VM_RESERVED, R_VM_FLAGS, R_TASK_STATE, R_PCI_FOR_EACH_DEV, NR_RULES
@@ -442,6 +446,37 @@ static void irq_flags(struct ctx *c, const struct hit *h)
 		rename_tok(c, i, "0");
 }
 
+/*
+ * The old kmem_cache_create(name, size, align, flags, ctor, dtor) at i, in
+ * a file that copies to or from user space: its objects (LDD3's scullc:
+ * the quanta read() and write() copy) are copied from a cache with no
+ * usercopy region, which hardened usercopy (4.16, on in distribution
+ * kernels) kills with usercopy_abort().  The cache takes the whole object
+ * as its region: kmem_cache_create_usercopy(name, size, align, flags, 0,
+ * size, ctor), size a name or a number.
+ */
+static void usercopy(struct ctx *c, size_t i, const size_t *comma)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t size = next_code(tl, comma[0]), ctor = next_code(tl, comma[3]);
+	char *text;
+
+	if ((!ident_used(c->buf, tl, "copy_to_user", 12) &&
+	     !ident_used(c->buf, tl, "copy_from_user", 14)) ||
+	    next_code(tl, size) != comma[1] ||
+	    (c->tok[size].type != TOKEN_IDENT && c->tok[size].type != TOKEN_NUMBER))
+		return;
+	if (!finding(c, i, R_USERCOPY, true,
+		     "a cache whose objects are copied to or from user space needs a usercopy region since 4.16 (hardened usercopy kills the copy: usercopy_abort()); kmem_cache_create_usercopy() with the whole object as its region"))
+		return;
+	text = porter_printf(c->pt, "0, %.*s, ", (int)c->tok[size].len,
+			     c->buf + c->tok[size].pos);
+	rename_tok(c, i, "kmem_cache_create_usercopy");
+	if (text)
+		add_edit(c->pt, c->tok[ctor].pos, 0, text);
+	free(text);
+}
+
 /* kmem_cache_create(name, size, align, flags, ctor, NULL) */
 static void kmem_cache_create(struct ctx *c, const struct hit *h)
 {
@@ -461,6 +496,7 @@ static void kmem_cache_create(struct ctx *c, const struct hit *h)
 		    "kmem_cache_create() has no destructor argument since 2.6.23: the NULL goes"))
 		add_edit(c->pt, c->tok[comma[4]].pos,
 			 tok_end(&c->tok[last]) - c->tok[comma[4]].pos, "");
+	usercopy(c, i, comma);
 }
 
 /* system_utsname.x -> utsname()->x */

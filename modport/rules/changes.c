@@ -62,6 +62,7 @@ static enum rule_id rule_of(enum change_kind k)
 {
 	switch (k) {
 	case C_RENAME:
+	case C_CLASH:
 		return R_API_RENAME;
 	case C_HEADER:
 	case C_INCLUDE:
@@ -694,6 +695,85 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 	free(text);
 }
 
+/* The name of the file's definition "NAME(...) {" of token i's name, or SCAN_NONE. */
+static size_t definition(const struct ctx *c, size_t i)
+{
+	return porter_fn_definition(c->pt, i);
+}
+
+/* Does the file define a function named as token i: "NAME(...) {"? */
+static bool defines(const struct ctx *c, size_t i)
+{
+	return definition(c, i) != SCAN_NONE;
+}
+
+/*
+ * The name of the file's own static function named as token i, its
+ * definition "static ... NAME(...) {": that token, or SCAN_NONE.
+ */
+static size_t own_static(const struct ctx *c, size_t i)
+{
+	size_t k = definition(c, i), b;
+
+	if (k == SCAN_NONE)
+		return SCAN_NONE;
+	for (b = code_before(c->pt->tl, k); b != SCAN_NONE &&
+	     c->tok[b].type == TOKEN_IDENT; b = code_before(c->pt->tl, b))
+		if (match_ident(c->buf, &c->tok[b], "static"))
+			return k;
+	return SCAN_NONE;
+}
+
+/* Is token i in the body of a struct or union (a member's declaration)? */
+static bool in_tag_body(const struct ctx *c, size_t i)
+{
+	size_t k, b;
+	int depth = 0;
+
+	for (k = code_before(c->pt->tl, i); k != SCAN_NONE; k = code_before(c->pt->tl, k)) {
+		if (match_op(c->buf, &c->tok[k], '}'))
+			depth++;
+		else if (match_op(c->buf, &c->tok[k], '{') && depth)
+			depth--;
+		else if (match_op(c->buf, &c->tok[k], '{'))
+			break;
+	}
+	if (k == SCAN_NONE)
+		return false;
+	b = code_before(c->pt->tl, k);
+	if (b != SCAN_NONE && c->tok[b].type == TOKEN_IDENT &&
+	    !match_ident(c->buf, &c->tok[b], "struct") &&
+	    !match_ident(c->buf, &c->tok[b], "union"))
+		b = code_before(c->pt->tl, b);	/* the tag */
+	return b != SCAN_NONE && (match_ident(c->buf, &c->tok[b], "struct") ||
+				  match_ident(c->buf, &c->tok[b], "union"));
+}
+
+/*
+ * A CLASH row: the file's own static function takes the row's new name,
+ * at every use (the finding at its definition).
+ */
+static void clash(struct ctx *c, size_t i, const struct api_change *ch)
+{
+	size_t def = own_static(c, i);
+	char *how;
+
+	if (def == SCAN_NONE || c->r.hi < change_since(ch) ||
+	    (i != def && in_tag_body(c, i)))
+		return;
+	if (ident_used(c->buf, c->pt->tl, ch->new, strlen(ch->new))) {
+		if (i == def)
+			finding(c, i, ch, false, "the file uses the new name already");
+		return;
+	}
+	if (i == def) {
+		how = porter_printf(c->pt, "the file's own becomes %s(), and every use of it", ch->new);
+		finding(c, i, ch, true, how);
+		free(how);
+	}
+	add_edit(c->pt, c->tok[i].pos, c->tok[i].len, ch->new);
+}
+
 /* Is the row for old files only (CALL_AGED: not an argument's index)? */
 static bool aged_only(const struct api_change *ch)
 {
@@ -727,6 +807,10 @@ static void one(struct ctx *c, const struct hit *h)
 		return;		/* a directive's name: left to a person */
 	if (member_after(c, h->tok))
 		return;		/* x.proc_net, p->name: a member, not the name */
+	if (ch->kind == C_CLASH) {
+		clash(c, h->tok, ch);
+		return;
+	}
 	if (ch->kind == C_INCLUDE && !strncmp(ch->old, "struct ", 7) &&
 	    !whole_type(c, h->tok, h->func))
 		return;		/* the tag alone is enough there */
@@ -735,7 +819,7 @@ static void one(struct ctx *c, const struct hit *h)
 	    file_decl(c->pt, c->buf + t->pos, t->len))
 		return;		/* the file's own */
 	if ((ch->kind == C_RENAME || ch->kind == C_EXPAND) &&
-	    (file_decl(c->pt, c->buf + t->pos, t->len) || porter_defines_fn(c->pt, h->tok)))
+	    (file_decl(c->pt, c->buf + t->pos, t->len) || defines(c, h->tok)))
 		return;		/* the file's own function of that name */
 	if (ch->kind == C_INCLUDE)
 		include_for(c, h->tok, ch);

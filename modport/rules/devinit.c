@@ -8,21 +8,41 @@
  *				__devexit_p(f) becomes f
  *	pci-slot-name		pdev->slot_name, pdev a struct pci_dev *,
  *				becomes pci_name(pdev) (gone in 2.6.10)
+ *	page-index		page->index, page a struct page *, becomes
+ *				page_folio(page)->index (the member is the
+ *				folio's since 6.16: __folio_index in the page)
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "../engine.h"
 #include "../target.h"
+#include "shape.h"
 
-enum { W_DEVEXIT_P = 6, W_SLOT_NAME = 7 };
+enum { W_DEVEXIT_P = 6, W_SLOT_NAME = 7, W_INDEX = 8 };
 
 static const char *const words[] = {
 	"__devinit", "__devexit", "__devinitdata", "__devexitdata",
-	"__devinitconst", "__devexitconst", "__devexit_p", "slot_name", NULL
+	"__devinitconst", "__devexitconst", "__devexit_p", "slot_name",
+	"index", NULL
 };
 
-static const enum rule_id rules[] = { R_DEVINIT, R_PCI_SLOT_NAME, NR_RULES };
+static const enum rule_id rules[] = {
+	R_DEVINIT, R_PCI_SLOT_NAME, R_PAGE_INDEX, NR_RULES
+};
+
+/* A member gone from a struct: X->member, X a struct tag *, becomes pre X post. */
+static const struct gone_member {
+	int word;
+	const char *tag, *pre, *post;	/* X becomes pre X post */
+	enum rule_id rule;
+	const char *why;
+} gone_members[] = {
+	{ W_SLOT_NAME, "pci_dev", "pci_name(", ")", R_PCI_SLOT_NAME,
+	  "struct pci_dev has no slot_name since 2.6.10: pci_name(pdev)" },
+	{ W_INDEX, "page", "page_folio(", ")->index", R_PAGE_INDEX,
+	  "struct page has no index since 6.16 (it is the folio's: __folio_index in the page): page_folio(page)->index, the same for a page that is not part of a larger folio" },
+};
 
 /* __devexit_p(f): f. */
 static void devexit_p(struct porter *pt, struct target *tg, size_t i)
@@ -56,35 +76,28 @@ static void annotation(struct porter *pt, struct target *tg, size_t i)
 	add_edit(pt, t->pos, end - t->pos, "");
 }
 
-/* Is the identifier at x's nearest pointer declaration a struct pci_dev *? */
-static bool pci_dev_var(const struct porter *pt, size_t x)
+/* Is the identifier at x's nearest pointer declaration a struct tag *? */
+static bool tag_ptr_var(const struct porter *pt, size_t x, const char *tag)
 {
 	const struct token_list *tl = pt->tl;
-	size_t i, star, after;
+	size_t i, star;
 
-	for (i = code_before(tl, x); i != SCAN_NONE; i = code_before(tl, i)) {
-		if (tl->tok[i].type != TOKEN_IDENT ||
-		    tl->tok[i].len != tl->tok[x].len ||
-		    memcmp(pt->buf + tl->tok[i].pos, pt->buf + tl->tok[x].pos,
-			   tl->tok[x].len))
-			continue;
+	for (i = sh_decl_before(pt, x, x); i != SCAN_NONE;
+	     i = sh_decl_before(pt, x, i)) {
 		star = code_before(tl, i);
-		after = next_code(tl, i);
 		if (star == SCAN_NONE || !match_op(pt->buf, &tl->tok[star], '*') ||
-		    code_before(tl, star) == SCAN_NONE ||
-		    !(match_op(pt->buf, &tl->tok[after], ',') ||
-		      match_op(pt->buf, &tl->tok[after], ')') ||
-		      match_op(pt->buf, &tl->tok[after], ';') ||
-		      match_op(pt->buf, &tl->tok[after], '=')))
+		    code_before(tl, star) == SCAN_NONE)
 			continue;
-		return match_ident(pt->buf, &tl->tok[code_before(tl, star)],
-				   "pci_dev");
+		return match_ident(pt->buf, &tl->tok[code_before(tl, star)], tag) &&
+		       match_ident(pt->buf, &tl->tok[code_before(tl, code_before(tl, star))],
+				   "struct");
 	}
 	return false;
 }
 
-/* X->slot_name: pci_name(X). */
-static void slot_name(struct porter *pt, struct target *tg, size_t m)
+/* X->slot_name: pci_name(X); X->index: page_folio(X)->index. */
+static void gone_member(struct porter *pt, struct target *tg, size_t m,
+			const struct gone_member *g)
 {
 	const struct token_list *tl = pt->tl;
 	size_t a = code_before(tl, m), x = code_before(tl, a);
@@ -92,14 +105,13 @@ static void slot_name(struct porter *pt, struct target *tg, size_t m)
 
 	if (a == SCAN_NONE || x == SCAN_NONE ||
 	    !token_is(pt->buf, &tl->tok[a], "->") ||
-	    tl->tok[x].type != TOKEN_IDENT || !pci_dev_var(pt, x) ||
+	    tl->tok[x].type != TOKEN_IDENT || !tag_ptr_var(pt, x, g->tag) ||
 	    after_member_op(pt->buf, tl, x))
 		return;
-	if (!target_finding(tg, tl->tok[m].pos, R_PCI_SLOT_NAME, true,
-			    "struct pci_dev has no slot_name since 2.6.10: pci_name(pdev)"))
+	if (!target_finding(tg, tl->tok[m].pos, g->rule, true, g->why))
 		return;
-	text = porter_printf(pt, "pci_name(%.*s)", (int)tl->tok[x].len,
-			     pt->buf + tl->tok[x].pos);
+	text = porter_printf(pt, "%s%.*s%s", g->pre, (int)tl->tok[x].len,
+			     pt->buf + tl->tok[x].pos, g->post);
 	if (text)
 		add_edit(pt, tl->tok[x].pos, tok_end(&tl->tok[m]) - tl->tok[x].pos,
 			 text);
@@ -118,7 +130,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		if (h->word == W_DEVEXIT_P)
 			devexit_p(pt, &tg, h->tok);
 		else if (h->word == W_SLOT_NAME)
-			slot_name(pt, &tg, h->tok);
+			gone_member(pt, &tg, h->tok, &gone_members[0]);
+		else if (h->word == W_INDEX)
+			gone_member(pt, &tg, h->tok, &gone_members[1]);
 		else if (!after_member_op(pt->buf, pt->tl, h->tok))
 			annotation(pt, &tg, h->tok);
 	}

@@ -40,7 +40,9 @@
 #define MAX_PROTOS 4
 
 static const enum rule_id rules[] = { R_METHOD, NR_RULES };
-static const char *const words[] = { ".", ":", NULL };
+static const char *const words[] = {
+	".", ":", "DEVICE_ATTR", "DRIVER_ATTR", "BUS_ATTR", "CLASS_ATTR", NULL
+};
 /* Findings on the line that leave it to this rule: GCC's field: */
 static const enum rule_id not_taken[] = {
 	R_METHOD, R_GNU_INITIALIZER, NR_RULES
@@ -194,12 +196,35 @@ static size_t decl_start(const struct mctx *c, size_t i)
 	return start;
 }
 
+static bool attr_macro_name(const struct mctx *c, size_t i);
+
+/* Is token i an argument of an attribute macro (DEVICE_ATTR(n, m, i, i))? */
+static bool attr_macro_arg(const struct mctx *c, size_t i)
+{
+	size_t k;
+	int depth = 0;
+
+	for (k = code_before(c->tl, i); k != SCAN_NONE; k = code_before(c->tl, k)) {
+		if (op(c, k, ')'))
+			depth++;
+		else if (op(c, k, '(') && depth)
+			depth--;
+		else if (op(c, k, '('))
+			return attr_macro_name(c, code_before(c->tl, k));
+		else if (op(c, k, ';') || op(c, k, '{') || op(c, k, '}'))
+			return false;
+	}
+	return false;
+}
+
 /* Is token i the value of a designator, ".m = i," (a method's function)? */
 static bool designated(const struct mctx *c, size_t i)
 {
 	size_t eq = code_before(c->tl, i), m = eq == SCAN_NONE ? eq : code_before(c->tl, eq);
 	size_t after = next_code(c->tl, i);
 
+	if (attr_macro_arg(c, i))
+		return true;
 	if (op(c, eq, ':') && ident(c, m))	/* GCC's "m: f," */
 		return (op(c, code_before(c->tl, m), '{') ||
 			op(c, code_before(c->tl, m), ',')) &&
@@ -470,8 +495,8 @@ static void classify(const char *old, size_t olen, const char *now,
  * and returns true when it needs another form.
  */
 static bool needs(struct mctx *c, const struct atlas_sig *sigs,
-		  const char *tag, size_t tag_len, size_t m, const char *sig,
-		  struct plan *pl)
+		  const char *tag, size_t tag_len, const char *mem,
+		  size_t mem_len, const char *sig, struct plan *pl)
 {
 	unsigned int k, nrel = atlas_nr_releases(), mine = 0, other = 0;
 	unsigned int last_mine = 0, first_other = 0, lo_k = 0, old_k;
@@ -514,7 +539,7 @@ static bool needs(struct mctx *c, const struct atlas_sig *sigs,
 	pl->old_len = sigs[k].len;
 	pl->straddle = mine > 0;
 	snprintf(key, sizeof(key), "%.*s.%.*s", (int)tag_len, tag,
-		 (int)c->tok[m].len, c->buf + c->tok[m].pos);
+		 (int)mem_len, mem);
 	pl->row = change_for(key, strlen(key));
 	if (pl->row && pl->row->kind != C_METHOD)
 		pl->row = NULL;
@@ -587,6 +612,7 @@ static bool head_ins(const struct mctx *c, size_t start, size_t name,
 	size_t close = match_close(c->buf, c->tl, open, '(', ')');
 	int n = close == SCAN_NONE ? -1 : param_starts(c, open, close, at);
 	char pname[64];
+	const char *sp;
 
 	in->del = 0;
 	if (n < 0)
@@ -627,14 +653,15 @@ static bool head_ins(const struct mctx *c, size_t start, size_t name,
 		if (pl->param > n)
 			return false;
 		new_param_name(pl, pname, sizeof(pname));
+		sp = pl->type[0] && pl->type[strlen(pl->type) - 1] == '*' ? "" : " ";
 		if (pl->param == n) {
 			in->pos = c->tok[close].pos;
-			snprintf(in->text, sizeof(in->text), "%s%s %s",
-				 n ? ", " : "", pl->type, pname);
+			snprintf(in->text, sizeof(in->text), "%s%s%s%s",
+				 n ? ", " : "", pl->type, sp, pname);
 		} else {
 			in->pos = c->tok[at[pl->param]].pos;
-			snprintf(in->text, sizeof(in->text), "%s %s, ", pl->type,
-				 pname);
+			snprintf(in->text, sizeof(in->text), "%s%s%s, ", pl->type,
+				 sp, pname);
 		}
 		return true;
 	case CH_DROP_PARAM:
@@ -845,12 +872,12 @@ static bool use_wrapper(struct mctx *c, size_t dot, size_t f,
 }
 
 static void report(struct mctx *c, size_t f, const char *tag, size_t tag_len,
-		   size_t m, const struct plan *pl, bool fixed, bool later,
-		   const char *how)
+		   const char *mem, size_t mem_len, const struct plan *pl,
+		   bool fixed, bool later, const char *how)
 {
 	add_finding(c->pt, c->tok[f].pos, R_METHOD, SEV_WARNING, fixed,
 		    "the method '%.*s' of struct %.*s is '%.*s' %s (%.*s() here is '%.*s')%s%s%s",
-		    (int)c->tok[m].len, c->buf + c->tok[m].pos, (int)tag_len, tag,
+		    (int)mem_len, mem, (int)tag_len, tag,
 		    (int)pl->now_len, pl->now, pl->when,
 		    (int)c->tok[f].len, c->buf + c->tok[f].pos,
 		    (int)pl->old_len, pl->old, how ? ": " : "", how ? how : "",
@@ -983,6 +1010,52 @@ static bool real_change(const struct plan *pl)
 	       !sig_eq(or, orl, nr, nrl);
 }
 
+/*
+ * Function token f is put in method mem of struct tag (at token at: the
+ * initializer's '{', or the attribute macro's name); dot is its
+ * designator's '.' (or ':'), SCAN_NONE in a macro's arguments.
+ */
+static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
+		  const char *t, size_t tag_len, const char *mem,
+		  size_t mem_len, bool gnu)
+{
+	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
+	struct plan pl = { 0 };
+	struct fn fn;
+	struct mctx hv, *src = &hv;
+	const char *how = NULL;
+	bool fixed, later;
+
+	if (!atlas_method(t, tag_len, mem, mem_len, sigs))
+		return;
+	if (!find_fn(c, f, &fn) && (fn.nr_proto || fn.name != SCAN_NONE ||
+				    !find_proto(c, f, &hv, &fn)))
+		return;
+	if (fn.body)
+		src = c;
+	if (!needs(c, sigs, t, tag_len, mem, mem_len, fn.sig, &pl))
+		return;
+	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken) ||
+	    porter_line_taken(c->pt, c->tok[at].pos, not_taken))
+		return;		/* another rule names it (aio-methods, define-timer) */
+	pl.decl = decl_start(c, at);
+	edits_for(c->pt, R_METHOD);
+	if (pl.how == CH_OTHER && !real_change(&pl))
+		return;		/* int and an enum, a typedef: one type */
+	later = gnu && pl.how == CH_VOID && rule_on(c->pt, R_GNU_INITIALIZER);
+	if (later) {
+		how = "fix converts it once the GCC field: initializer is .field =";
+		fixed = false;
+	} else if (dot == SCAN_NONE && (pl.how == CH_VOID || src != c)) {
+		how = "a void wrapper cannot go in the attribute macro's arguments";
+		fixed = false;
+	} else {
+		fixed = pl.how != CH_OTHER &&
+			convert(c, src, dot, f, &fn, &pl, &how);
+	}
+	report(c, f, t, tag_len, mem, mem_len, &pl, fixed, later, how);
+}
+
 /* ". m = f ," in a struct's initializer: its method's function. */
 static void one(struct mctx *c, size_t dot)
 {
@@ -1000,13 +1073,6 @@ static void one(struct mctx *c, size_t dot)
 		eq = next_code(c->tl, m);
 	}
 	after = next_code(c->tl, f);
-	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
-	struct plan pl = { 0 };
-	struct fn fn;
-	struct mctx hv, *src = &hv;
-	const char *how = NULL, *t;
-	bool fixed, later;
-
 	if (!ident(c, m) || !(op(c, eq, '=') || op(c, eq, ':')) || !ident(c, f) ||
 	    !(op(c, after, ',') || op(c, after, '}')) ||
 	    (op(c, eq, '=') && !(op(c, before, '{') || op(c, before, ','))))
@@ -1015,34 +1081,67 @@ static void one(struct mctx *c, size_t dot)
 	tag = open == SCAN_NONE ? SCAN_NONE : tag_of(c, open);
 	if (tag == SCAN_NONE)
 		return;
-	t = c->buf + c->tok[tag].pos;
-	if (!atlas_method(t, c->tok[tag].len, c->buf + c->tok[m].pos,
-			  c->tok[m].len, sigs))
+	judge(c, dot, f, open, c->buf + c->tok[tag].pos, c->tok[tag].len,
+	      c->buf + c->tok[m].pos, c->tok[m].len, op(c, eq, ':'));
+}
+
+/*
+ * The attribute macros of the driver core, which put their third and
+ * fourth arguments in the show and store methods of their struct:
+ * DEVICE_ATTR(name, mode, show, store) and its older kin.
+ */
+static const struct {
+	const char *macro, *tag;
+} attr_macros[] = {
+	{ "DEVICE_ATTR", "device_attribute" },
+	{ "DRIVER_ATTR", "driver_attribute" },
+	{ "BUS_ATTR", "bus_attribute" },
+	{ "CLASS_ATTR", "class_attribute" },
+};
+
+static bool attr_macro_name(const struct mctx *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; i != SCAN_NONE && k < sizeof(attr_macros) / sizeof(attr_macros[0]); k++)
+		if (match_ident(c->buf, &c->tok[i], attr_macros[k].macro))
+			return true;
+	return false;
+}
+
+/* NAME(name, mode, show, store) at token i: show and store judged. */
+static void attr_macro(struct mctx *c, size_t i)
+{
+	static const char *const mem[] = { "show", "store" };
+	size_t k, open = next_code(c->tl, i), arg[5], close, n = 0;
+	int depth = 0;
+
+	for (k = 0; k < sizeof(attr_macros) / sizeof(attr_macros[0]); k++)
+		if (match_ident(c->buf, &c->tok[i], attr_macros[k].macro))
+			break;
+	if (k == sizeof(attr_macros) / sizeof(attr_macros[0]) || !op(c, open, '(') ||
+	    (close = match_close(c->buf, c->tl, open, '(', ')')) == SCAN_NONE)
 		return;
-	if (!find_fn(c, f, &fn) && (fn.nr_proto || fn.name != SCAN_NONE ||
-				    !find_proto(c, f, &hv, &fn)))
-		return;
-	if (fn.body)
-		src = c;
-	if (!needs(c, sigs, t, c->tok[tag].len, m, fn.sig, &pl))
-		return;
-	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken) ||
-	    porter_line_taken(c->pt, c->tok[open].pos, not_taken))
-		return;		/* another rule names it (aio-methods, define-timer) */
-	pl.decl = decl_start(c, tag);
-	edits_for(c->pt, R_METHOD);
-	if (pl.how == CH_OTHER && !real_change(&pl))
-		return;		/* int and an enum, a typedef: one type */
-	later = op(c, eq, ':') && pl.how == CH_VOID &&
-		rule_on(c->pt, R_GNU_INITIALIZER);
-	if (later) {
-		how = "fix converts it once the GCC field: initializer is .field =";
-		fixed = false;
-	} else {
-		fixed = pl.how != CH_OTHER &&
-			convert(c, src, dot, f, &fn, &pl, &how);
+	arg[n++] = next_code(c->tl, open);
+	for (size_t j = arg[0]; j < close && n < 5; j = next_code(c->tl, j)) {
+		if (op(c, j, '(') || op(c, j, '['))
+			depth++;
+		else if (op(c, j, ')') || op(c, j, ']'))
+			depth--;
+		else if (!depth && op(c, j, ','))
+			arg[n++] = next_code(c->tl, j);
 	}
-	report(c, f, t, c->tok[tag].len, m, &pl, fixed, later, how);
+	if (n != 4)
+		return;
+	arg[4] = close;
+	for (size_t a = 2; a < 4; a++)
+		if (ident(c, arg[a]) && next_code(c->tl, arg[a]) != SCAN_NONE &&
+		    (op(c, next_code(c->tl, arg[a]), ',') ||
+		     next_code(c->tl, arg[a]) == close) &&
+		    !match_ident(c->buf, &c->tok[arg[a]], "NULL"))
+			judge(c, SCAN_NONE, arg[a], i, attr_macros[k].tag,
+			      strlen(attr_macros[k].tag), mem[a - 2],
+			      strlen(mem[a - 2]), false);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -1056,7 +1155,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	kv_target(pt->opts->rules, &c.r);
 	kv_format_range(&c.r, c.range, sizeof(c.range));
 	for (k = 0; k < n && !pt->error; k++)
-		if (!(h[k].flags & (H_DEAD | H_PP)))
+		if (h[k].flags & (H_DEAD | H_PP))
+			continue;
+		else if (h[k].word >= 2)
+			attr_macro(&c, h[k].tok);
+		else
 			one(&c, h[k].tok);
 	free(c.made);
 }

@@ -263,7 +263,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		    after_member_op(c.buf, c.tl, h[k].tok) ||
 		    !is_call(c.buf, c.tl, h[k].tok) ||
 		    file_decl(pt, c.buf + t->pos, t->len) ||
-		    porter_defines_fn(pt, h[k].tok) ||
+		    porter_fn_definition(pt, h[k].tok) != SCAN_NONE ||
 		    porter_kept_old(pt, t->pos))
 			continue;
 		gone = change_gone(ch);

@@ -87,6 +87,19 @@ size_t sh_params(const struct porter *pt, const struct sh_fn *fn,
 	return n;
 }
 
+size_t sh_decl_before(const struct porter *pt, size_t x, size_t from)
+{
+	const struct token_list *tl = pt->tl;
+	size_t i;
+
+	for (i = code_before(tl, from); i != SCAN_NONE; i = code_before(tl, i))
+		if (sh_same(pt, i, x) &&
+		    (sh_op(pt, next_code(tl, i), ",") || sh_op(pt, next_code(tl, i), ")") ||
+		     sh_op(pt, next_code(tl, i), ";") || sh_op(pt, next_code(tl, i), "=")))
+			return i;
+	return SCAN_NONE;
+}
+
 size_t sh_indent(const struct porter *pt, size_t i, const char **at)
 {
 	size_t from = line_start(pt->buf, pt->tl->tok[i].pos), to = from;

@@ -75,6 +75,12 @@ size_t sh_params(const struct porter *pt, const struct sh_fn *fn,
 		 char (*words)[64], size_t *names, size_t max);
 /* Does a local header of the file name the function of token f? */
 bool sh_in_headers(struct porter *pt, size_t f);
+/*
+ * Before token from, the nearest token spelling token x's name that ends
+ * a declarator (a ',', ')', ';' or '=' after it): where x may be
+ * declared; SCAN_NONE when there is none.  Walk on with from = it.
+ */
+size_t sh_decl_before(const struct porter *pt, size_t x, size_t from);
 /* The whitespace before the first token of the line holding token i. */
 size_t sh_indent(const struct porter *pt, size_t i, const char **at);
 

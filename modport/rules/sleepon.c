@@ -16,8 +16,22 @@
  * and in "while (C) { ... interruptible_sleep_on(&q); }" (or an if) the
  * sleep waits for !(C), when nothing but a signal test follows it.  C must
  * be free of side effects (no call, assignment, ++ or --) and not a
- * constant.  The rest - a sleep with no condition (LDD3's jiq), the
- * _timeout variants - is reported, as before (legacy.c's message).
+ * constant.
+ *
+ * A sleep that waits on no condition the code tests (LDD3's jiq: add_timer(),
+ * then interruptible_sleep_on() until the timer's wake_up()), alone on its
+ * line, becomes what sleep_on() did, race and all:
+ *
+ *	{
+ *		DEFINE_WAIT(wait);
+ *
+ *		prepare_to_wait(&q, &wait, TASK_INTERRUPTIBLE);
+ *		schedule();
+ *		finish_wait(&q, &wait);
+ *	}
+ *
+ * The _timeout variants, and a sleep sharing its line, are reported, as
+ * before (legacy.c's message).
  */
 #include <stdlib.h>
 
@@ -139,17 +153,84 @@ static char *negation(struct porter *pt, size_t open, size_t close)
 			     pt->buf + tok_end(&pt->tl->tok[open]));
 }
 
+/* Does the queue (from, to) name "wait" (the block's own name)? */
+static bool names_wait(struct porter *pt, size_t from, size_t to)
+{
+	size_t k;
+
+	for (k = from; k < to; k = sh_next(pt, k))
+		if (sh_ident(pt, k, "wait") && !after_member_op(pt->buf, pt->tl, k))
+			return true;
+	return false;
+}
+
+/*
+ * The sleep at i, a statement alone on its line whose queue is (open,
+ * close), becomes prepare_to_wait(), schedule(), finish_wait() in a
+ * block: the body of an if, else, while, for or do without braces gets
+ * them ("{" at the end of its head's line), else a block of its own.
+ * False if it is not alone on its line.
+ */
+static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
+		   size_t close, size_t semi, bool intr)
+{
+	const struct token *t = pt->tl->tok;
+	size_t ls = line_start(pt->buf, t[i].pos), end = tok_end(&t[semi]);
+	size_t le = line_end(pt->buf, pt->len, end), q = sh_next(pt, open);
+	size_t tail = end;
+	size_t p = sh_prev(pt, i), ind, hind;
+	const char *at, *hat, *eol = pt->eol, *w;
+	char *queue, *text, *in;
+	bool body = p != SCAN_NONE && (sh_op(pt, p, ")") ||
+				       sh_ident(pt, p, "else") ||
+				       sh_ident(pt, p, "do"));
+
+	if (t[semi + 1].type == TOKEN_COMMENT &&
+	    line_start(pt->buf, t[semi + 1].pos) == ls &&
+	    only_blanks(pt->buf, end, t[semi + 1].pos))
+		tail = tok_end(&t[semi + 1]);	/* a comment after it stays after it */
+	if (q == close || !only_blanks(pt->buf, ls, t[i].pos) ||
+	    !only_blanks(pt->buf, tail, le))
+		return false;
+	if (!target_finding(tg, t[i].pos, R_SLEEP_ON, true,
+			    intr ? "interruptible_sleep_on() is gone since 3.15, and no condition the code tests says what it waits for: it becomes what it did, prepare_to_wait(), schedule() and finish_wait() in a block (a wake-up before prepare_to_wait() is still missed; wait_event_interruptible() on a condition would not miss it)" :
+			    "sleep_on() is gone since 3.15, and no condition the code tests says what it waits for: it becomes what it did, prepare_to_wait(), schedule() and finish_wait() in a block (a wake-up before prepare_to_wait() is still missed; wait_event() on a condition would not miss it)"))
+		return true;
+	ind = sh_indent(pt, i, &at);
+	hind = body ? sh_indent(pt, p, &hat) : ind;
+	if (!body)
+		hat = at;
+	w = names_wait(pt, q, close) ? "sleep_wait" : "wait";
+	queue = porter_printf(pt, "%.*s", (int)(t[close].pos - t[q].pos),
+			      pt->buf + t[q].pos);
+	in = porter_printf(pt, "%.*s%s", (int)ind, at, body ? "" : "\t");
+	text = queue && in ? porter_printf(pt, "%s%s%sDEFINE_WAIT(%s);%s%s%sprepare_to_wait(%s, &%s, %s);%s%sschedule();%s%sfinish_wait(%s, &%s);%s%.*s}",
+					   body ? "" : "{", body ? "" : eol,
+					   body ? "" : in, w, eol, eol, in, queue, w,
+					   intr ? "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE",
+					   eol, in, eol, in, queue, w, eol,
+					   (int)hind, hat) : NULL;
+	if (text && (!body || !add_edit(pt, tok_end(&t[p]), 0, " {")))
+		add_edit(pt, t[i].pos, end - t[i].pos, text);
+	free(in);
+	free(queue);
+	free(text);
+	return true;
+}
+
 static void sleep_on(struct porter *pt, struct target *tg, size_t i,
 		     bool intr)
 {
 	size_t open, close, c_open = SCAN_NONE, c_close = SCAN_NONE, semi, q, qe;
-	bool fix;
+	bool stmt, fix;
 	char *text, *cond;
 
-	fix = call_parens(pt->buf, pt->tl, i, &open, &close) &&
-	      sh_op(pt, (semi = sh_next(pt, close)), ";") &&
-	      condition(pt, i, semi, &c_open, &c_close) &&
+	stmt = call_parens(pt->buf, pt->tl, i, &open, &close) &&
+	       sh_op(pt, (semi = sh_next(pt, close)), ";");
+	fix = stmt && condition(pt, i, semi, &c_open, &c_close) &&
 	      pure(pt, c_open, c_close);
+	if (stmt && !fix && expand(pt, tg, i, open, close, semi, intr))
+		return;
 	if (!fix) {
 		add_finding(pt, pt->tl->tok[i].pos, R_SLEEP_ON, SEV_WARNING, false,
 			    "%s(): %s; port it by hand", SH_WORD(pt, i), WHY);

@@ -2,8 +2,10 @@
  * sleep_on() and interruptible_sleep_on() (gone in 3.15): a sleep under a
  * flag the code tests becomes wait_event*() on that condition (a serial
  * driver's close_wait, a reader's loop, a block with a signal test); a
- * sleep with no condition, or under while (1), a condition with a call,
- * and the _timeout variants are reported.
+ * sleep with no condition, or under while (1), or a condition with a call,
+ * alone on its line, becomes prepare_to_wait(), schedule(), finish_wait()
+ * in a block (LDD3's jiq); one sharing its line and the _timeout variants
+ * are reported.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -55,7 +57,7 @@ static void port_drain(wait_queue_head_t *q)
 		sleep_on(q);
 }
 
-/* Reported: no condition, a constant one, one with a call, a timeout. */
+/* Expanded: no condition, a constant one, one with a call; a timeout is reported. */
 static void port_others(struct port *info)
 {
 	interruptible_sleep_on(&done_wait);
@@ -67,6 +69,20 @@ static void port_others(struct port *info)
 	if (port_busy(info))
 		sleep_on(&info->wait);
 	interruptible_sleep_on_timeout(&info->wait, HZ);
+}
+
+/*
+ * A queue named wait: the block's own is sleep_wait, a comment after the
+ * sleep stays after the block; one line: reported.
+ */
+static void port_named(wait_queue_head_t *wait, struct port *info)
+{
+	sleep_on(wait);		/* RACE */
+	if (port_busy(info))
+		interruptible_sleep_on(&info->wait);
+	else
+		sleep_on(&info->wait);
+	if (port_busy(info)) sleep_on(&info->wait);
 }
 
 MODULE_LICENSE("GPL");

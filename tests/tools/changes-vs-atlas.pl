@@ -7,7 +7,9 @@
 #   since S: every release from S on has the new name (a rename, a header
 #            move) or takes the new number of arguments;
 #   a METHOD row (tag.member): the method's signature in the last release
-#            before S differs from the one in the first release from S on.
+#            before S differs from the one in the first release from S on;
+#   a CLASH row: every release from S on declares the name, the last one
+#            before S does not.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -113,6 +115,21 @@ for my $row (@rows) {
 			}
 		}
 		$skip = "INCLUDE: <$new> is in every release the atlas has" unless exists $mask{$key} || @bad;
+	} elsif ($kind eq 'CLASH') {
+		# the kernel took the name at since: every release from since
+		# on declares it, the last one before does not
+		my $m = $mask{"i:$old"};
+		if (!$m) {
+			push @bad, "$old is not in the atlas (a CLASH row's name is kept)";
+		} else {
+			my ($before) = grep { ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+			for my $k (0 .. $#rel) {
+				push @bad, "$old is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$m->{$k};
+			}
+			push @bad, "$old is in $rel[$before] already, before its since $since"
+				if defined $before && $m->{$before};
+		}
 	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {
 		$skip = "$kind: nothing the atlas records went away" if $gone eq '' || $kind ne 'PERSON';
 		$skip //= 'reported only';
