@@ -25,7 +25,7 @@ const struct api_change *change_for(const char *name, size_t len)
 		len -= 2;
 	}
 	for (i = 0; i < nr_api_changes; i++)
-		if (strlen(api_changes[i].old) == len &&
+		if (strcspn(api_changes[i].old, "(") == len &&
 		    !memcmp(api_changes[i].old, name, len))
 			return &api_changes[i];
 	return NULL;
@@ -68,6 +68,11 @@ const char **change_words(bool (*keep)(const struct api_change *ch))
 			words[n++] = ch->old + 7;	/* the tag */
 			continue;
 		}
+		if (strchr(ch->old, '(')) {	/* a call pattern: its name */
+			words[n++] = or_exit(strndup(ch->old,
+						     strcspn(ch->old, "(")));
+			continue;
+		}
 		if (!strchr(ch->old, '/')) {
 			words[n++] = ch->old;
 			continue;
@@ -89,6 +94,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_QUOTE_ARG] = "quote-arg", [C_INCLUDE] = "include",
 		[C_PERSON] = "person", [C_METHOD] = "method",
 		[C_SETUP] = "setup", [C_CLASH] = "clash",
+		[C_REWRITE] = "rewrite",
 	};
 
 	return names[k];

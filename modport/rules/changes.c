@@ -70,6 +70,7 @@ static enum rule_id rule_of(enum change_kind k)
 	case C_DROP_ARG:
 	case C_ADD_ARG:
 	case C_QUOTE_ARG:
+	case C_REWRITE:
 		return R_API_SIGNATURE;
 	default:
 		return R_API_REMOVED;
@@ -348,10 +349,85 @@ static bool old_form(const struct ctx *c, size_t i, size_t open,
 	return arg_span(c, open, ch->arg, &from, &to) && c->buf[from] == '"';
 }
 
+/* Do buf[from, to) and the pattern's p[0, n) spell the same, blanks aside? */
+static bool same_text(const char *buf, size_t from, size_t to, const char *p,
+		      size_t n)
+{
+	size_t k = 0;
+
+	for (; from < to || k < n;) {
+		if (from < to && (buf[from] == ' ' || buf[from] == '\t' ||
+				  buf[from] == '\n' || buf[from] == '\r')) {
+			from++;
+		} else if (k < n && p[k] == ' ') {
+			k++;
+		} else if (from < to && k < n && buf[from] == p[k]) {
+			from++;
+			k++;
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+#define REWRITE_MAX_ARGS 8
+
+/*
+ * A REWRITE row's old form is a call pattern, "name(%0, &usb_hid_driver)":
+ * each argument %N (any, taken as argument N of the new form) or text the
+ * call's argument must spell.  The new form with the arguments the call
+ * has for its %N, or NULL if the call does not match.
+ */
+static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
+{
+	const char *p = strchr(ch->old, '(') + 1, *q;
+	size_t from[REWRITE_MAX_ARGS], to[REWRITE_MAX_ARGS], a, b;
+	int n = 0, k;
+	char *out = NULL, *more;
+
+	for (;; p = q + 1) {
+		q = p + strcspn(p, ",)");
+		while (*p == ' ')
+			p++;
+		if (n == REWRITE_MAX_ARGS || !arg_span(c, open, n, &a, &b))
+			return NULL;
+		if (p[0] == '%' && p[1] >= '0' && p[1] <= '9') {
+			from[p[1] - '0'] = a;
+			to[p[1] - '0'] = b;
+		} else if (!same_text(c->buf, a, b, p, (size_t)(q - p))) {
+			return NULL;
+		}
+		n++;
+		if (*q != ',')
+			break;
+	}
+	if (count_args(c, open) != n)
+		return NULL;
+	for (p = ch->new; *p; p = q) {
+		q = strchr(p, '%');
+		if (!q || q[1] < '0' || q[1] > '9') {
+			more = porter_printf(c->pt, "%s%s", out ? out : "", p);
+			free(out);
+			return more;
+		}
+		k = q[1] - '0';
+		more = porter_printf(c->pt, "%s%.*s%.*s", out ? out : "",
+				     (int)(q - p), p, (int)(to[k] - from[k]),
+				     c->buf + from[k]);
+		free(out);
+		out = more;
+		if (!out)
+			return NULL;
+		q += 2;
+	}
+	return out;
+}
+
 /*
  * The call's text with the row's change: its bytes from the name to the
- * ')' with argument arg dropped, inserted or quoted.  NULL if not that
- * shape.
+ * ')' with argument arg dropped, inserted or quoted, or the pattern's new
+ * form.  NULL if not that shape.
  */
 static char *changed_call(struct ctx *c, size_t i, size_t open,
 			  const struct api_change *ch)
@@ -383,6 +459,8 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 				     (int)(from - pos), c->buf + pos,
 				     (int)(to - from), c->buf + from,
 				     (int)(end - to), c->buf + to);
+	case C_REWRITE:
+		return rewritten(c, open, ch);
 	default:
 		return NULL;
 	}
@@ -826,7 +904,7 @@ static void one(struct ctx *c, const struct hit *h)
 	else if (ch->kind == C_RENAME)
 		rename_call(c, h->tok, ch, open);
 	else if (ch->kind == C_DROP_ARG || ch->kind == C_ADD_ARG ||
-		 ch->kind == C_QUOTE_ARG)
+		 ch->kind == C_QUOTE_ARG || ch->kind == C_REWRITE)
 		signature(c, h->tok, ch, open);
 	else
 		removed(c, h->tok, ch, open);

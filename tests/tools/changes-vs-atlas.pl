@@ -72,6 +72,7 @@ for my $row (@rows) {
 	my ($kind, $old, $new, $gone, $since, $arg) = @$row;
 	my (@bad, $skip);
 	$n++;
+	$old =~ s/\(.*//;	# a REWRITE row's call pattern: its name
 	my $key = ($old =~ m{/} ? 'h:' : 'i:') . $old;
 	if ($kind eq 'ADD_ARG' || $kind eq 'DROP_ARG') {
 		# the old count: the fewest arguments the last release before
