@@ -16,18 +16,66 @@ const struct api_change api_changes[] = {
 };
 const size_t nr_api_changes = sizeof(api_changes) / sizeof(api_changes[0]);
 
+/*
+ * The rows by the name of their old form (a call pattern's name): an
+ * open-addressing table made on first use, as the gone rule asks for
+ * every name the atlas knows.  The first row of a name wins.
+ */
+#define BY_NAME_SIZE 512	/* a power of two, more than twice the rows */
+
+static const struct api_change *by_name[BY_NAME_SIZE];
+
+static size_t name_slot(const char *name, size_t len)
+{
+	size_t h = 5381, k;
+
+	for (k = 0; k < len; k++)
+		h = h * 33 + (unsigned char)name[k];
+	return h & (BY_NAME_SIZE - 1);
+}
+
+static size_t old_len(const struct api_change *ch)
+{
+	return strcspn(ch->old, "(");
+}
+
+static void index_names(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < nr_api_changes; i++) {
+		const struct api_change *ch = &api_changes[i];
+
+		for (j = name_slot(ch->old, old_len(ch)); by_name[j];
+		     j = (j + 1) & (BY_NAME_SIZE - 1))
+			if (old_len(by_name[j]) == old_len(ch) &&
+			    !memcmp(by_name[j]->old, ch->old, old_len(ch)))
+				break;	/* the first row of the name stays */
+		if (!by_name[j])
+			by_name[j] = ch;
+	}
+}
+
 const struct api_change *change_for(const char *name, size_t len)
 {
-	size_t i;
+	static bool indexed;
+	size_t j;
 
+	_Static_assert(sizeof(api_changes) / sizeof(api_changes[0]) * 2 <
+		       BY_NAME_SIZE, "BY_NAME_SIZE: more than twice the rows");
+	if (!indexed) {
+		index_names();
+		indexed = true;
+	}
 	if (len > 2 && name[0] == '<' && name[len - 1] == '>') {
 		name++;
 		len -= 2;
 	}
-	for (i = 0; i < nr_api_changes; i++)
-		if (strcspn(api_changes[i].old, "(") == len &&
-		    !memcmp(api_changes[i].old, name, len))
-			return &api_changes[i];
+	for (j = name_slot(name, len); by_name[j];
+	     j = (j + 1) & (BY_NAME_SIZE - 1))
+		if (old_len(by_name[j]) == len &&
+		    !memcmp(by_name[j]->old, name, len))
+			return by_name[j];
 	return NULL;
 }
 

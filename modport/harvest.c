@@ -697,9 +697,11 @@ static bool is_type_start(const struct hv *h, size_t k)
 static void local_names(struct hv *h, size_t s, size_t e)
 {
 	size_t k, end;
+	int depth = 0;
 
 	for (k = s + 1; k + 1 < e; k++) {
-		if (is_aggregate_kw(h, k - 1) && is_ident(h, k) &&
+		depth += is_op(h, k - 1, '{') - is_op(h, k - 1, '}');
+		if (depth > 0 && is_aggregate_kw(h, k - 1) && is_ident(h, k) &&
 		    is_op(h, k + 1, '{') &&
 		    parse_aggregate(h, k + 1, match_close(h, k + 1, e), NULL, 0))
 			return;	/* a struct a function defines: its members */
