@@ -151,7 +151,7 @@ size_t include_pos(const struct porter *pt, bool *eol_first);
 
 /*
  * Delete buf[from, to): the whole line when nothing else is on it, else
- * the range and the blanks after it.
+ * the range and the blanks after it (and before it, at the line's end).
  */
 int delete_line_range(struct porter *pt, size_t from, size_t to);
 
@@ -178,13 +178,16 @@ bool porter_has_version_h(const struct porter *pt, size_t pos);
  */
 const char *porter_version_h(struct porter *pt, size_t pos);
 /*
- * The text that keeps a fix both ways, to go at byte at: "#if
- * LINUX_VERSION_CODE >= KERNEL_VERSION(since)", now, "#else",
- * buf[old_from, old_to) as it is, "#endif", each on its own line (and the
- * #include <linux/version.h> it needs).  NULL with the sticky error set.
+ * Keep a fix both ways: buf[from, to) becomes "#if LINUX_VERSION_CODE >=
+ * KERNEL_VERSION(since)", the lines buf[from, old_to) with the fix made
+ * in them (del bytes at pos become text), "#else", the lines as they are,
+ * "#endif", each on its own line (and the #include <linux/version.h> it
+ * needs).  A NULL text (a failed porter_printf()) adds nothing.  Returns
+ * the sticky error.
  */
-char *porter_keep_both(struct porter *pt, size_t at, unsigned int since,
-		       const char *now, size_t old_from, size_t old_to);
+int porter_keep_both(struct porter *pt, size_t from, size_t old_to,
+		     size_t to, unsigned int since, size_t pos, size_t del,
+		     const char *text);
 /*
  * Is the line of pos the old form that a fix kept for older kernels:
  * "#if LINUX_VERSION_CODE >= ... NEW #else OLD #endif"?

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "hdrindex.h"
 #include "include.h"
@@ -27,30 +26,6 @@ int decl_parse_code(const char *buf, const struct token_list *tl,
 }
 
 /* The whole regular file, NUL-terminated, or NULL. */
-static char *read_file(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	char *buf = NULL;
-
-	if (!f)
-		return NULL;
-	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) &&
-	    st.st_size < (off_t)SOURCE_MAX_SIZE) {
-		buf = malloc((size_t)st.st_size + 1);
-		if (buf) {
-			*len = fread(buf, 1, (size_t)st.st_size, f);
-			buf[*len] = 0;
-			if (memchr(buf, 0, *len)) {
-				free(buf);
-				buf = NULL;
-			}
-		}
-	}
-	fclose(f);
-	return buf;
-}
-
 static bool have(const struct header_set *hs, const char *path)
 {
 	size_t k;
@@ -83,7 +58,7 @@ static int add_header(const char *from, const char *buf,
 	h = &hs->h[hs->nr];
 	memset(h, 0, sizeof(*h));
 	h->path = path;
-	h->buf = read_file(path, &h->len);
+	h->buf = source_slurp(path, &h->len);
 	if (!h->buf) {	/* on the build's include path (-I), maybe */
 		const char *found = hdrindex_find(from, buf + t->pos + 1,
 						  t->len - 2);
@@ -94,7 +69,7 @@ static int add_header(const char *from, const char *buf,
 		h->path = path = strdup(found);
 		if (!path)
 			return -ENOMEM;
-		h->buf = read_file(path, &h->len);
+		h->buf = source_slurp(path, &h->len);
 		if (!h->buf) {
 			free(path);
 			return 0;

@@ -6,7 +6,6 @@
  * demand).
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -14,6 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "sibling.h"
 #include "source.h"
 
 int porter_fail(struct porter *pt, int err)
@@ -213,6 +213,9 @@ int delete_line_range(struct porter *pt, size_t from, size_t to)
 				start, "");
 	while (to < end && (pt->buf[to] == ' ' || pt->buf[to] == '\t'))
 		to++;
+	while (to == end && from > start &&
+	       (pt->buf[from - 1] == ' ' || pt->buf[from - 1] == '\t'))
+		from--;		/* the line's end: no blanks left there */
 	return add_edit(pt, from, to - from, "");
 }
 
@@ -318,7 +321,8 @@ bool porter_edited(const struct porter *pt, size_t pos)
 }
 
 /* Does the text of the file at path hold '#include "name"'? */
-static bool file_includes(const char *path, const char *name)
+/* Does the file at path #include "name" (name: the arg)? */
+static bool file_includes(const char *path, void *name)
 {
 	FILE *f = fopen(path, "r");
 	char line[1024], want[300];
@@ -326,7 +330,7 @@ static bool file_includes(const char *path, const char *name)
 
 	if (!f)
 		return false;
-	snprintf(want, sizeof(want), "\"%s\"", name);
+	snprintf(want, sizeof(want), "\"%s\"", (const char *)name);
 	while (!found && fgets(line, sizeof(line), f)) {
 		const char *p = line + strspn(line, " \t");
 
@@ -339,28 +343,10 @@ static bool file_includes(const char *path, const char *name)
 
 bool sibling_includes(const char *path)
 {
-	const char *slash = strrchr(path, '/'), *base = slash ? slash + 1 : path;
-	char *dir, *sib;
-	struct dirent *de;
-	bool found = false;
-	DIR *d;
+	const char *slash = strrchr(path, '/');
 
-	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	d = dir ? opendir(dir) : NULL;
-	while (d && !found && (de = readdir(d))) {
-		size_t n = strlen(de->d_name);
-
-		if (n < 3 || strcmp(de->d_name + n - 2, ".c") ||
-		    !strcmp(de->d_name, base) ||
-		    asprintf(&sib, "%s/%s", dir, de->d_name) < 0)
-			continue;
-		found = file_includes(sib, base);
-		free(sib);
-	}
-	if (d)
-		closedir(d);
-	free(dir);
-	return found;
+	return sibling_path_any(path, file_includes,
+				(void *)(slash ? slash + 1 : path));
 }
 
 bool porter_has_version_h(const struct porter *pt, size_t pos)
@@ -395,15 +381,26 @@ const char *porter_version_h(struct porter *pt, size_t pos)
 	return "";
 }
 
-char *porter_keep_both(struct porter *pt, size_t at, unsigned int since,
-		       const char *now, size_t old_from, size_t old_to)
+int porter_keep_both(struct porter *pt, size_t from, size_t old_to,
+		     size_t to, unsigned int since, size_t pos, size_t del,
+		     const char *text)
 {
-	const char *eol = pt->eol, *vh = porter_version_h(pt, at);
+	const char *eol = pt->eol, *buf = pt->buf, *vh;
+	char *both;
 
-	return porter_printf(pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, %u)%s%s%s#else%s%.*s%s#endif%s",
+	if (!text)
+		return pt->error;
+	vh = porter_version_h(pt, from);
+	both = porter_printf(pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, %u)%s%.*s%s%.*s%s#else%s%.*s%s#endif%s",
 			     vh, *vh ? eol : "", since >> 16, (since >> 8) & 0xff,
-			     since & 0xff, eol, now, eol, eol,
-			     (int)(old_to - old_from), pt->buf + old_from, eol, eol);
+			     since & 0xff, eol, (int)(pos - from), buf + from,
+			     text, (int)(old_to - pos - del), buf + pos + del,
+			     eol, eol, (int)(old_to - from), buf + from, eol,
+			     eol);
+	if (both)
+		add_edit(pt, from, to - from, both);
+	free(both);
+	return pt->error;
 }
 
 /* The start of the line before the one that starts at pos, or pos. */

@@ -247,3 +247,17 @@ bool ident_used(const char *buf, const struct token_list *tl, const char *name,
 			return true;
 	return false;
 }
+
+size_t static_of(const char *buf, const struct token_list *tl, size_t i)
+{
+	size_t p;
+
+	for (p = code_before(tl, i); p != SCAN_NONE; p = code_before(tl, p)) {
+		if (match_ident(buf, &tl->tok[p], "static"))
+			return p;
+		if (tl->tok[p].type != TOKEN_IDENT &&
+		    !match_op(buf, &tl->tok[p], '*'))
+			break;
+	}
+	return SCAN_NONE;
+}

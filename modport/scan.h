@@ -81,5 +81,10 @@ bool scan_is_dead(const struct scan *sc, size_t i);
 bool ident_used(const char *buf, const struct token_list *tl, const char *name,
 		size_t len);
 bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
+/*
+ * "static" among the specifiers of the declaration whose name is token i
+ * (identifiers and stars back from it): its token, or SCAN_NONE.
+ */
+size_t static_of(const char *buf, const struct token_list *tl, size_t i);
 
 #endif

@@ -10,41 +10,25 @@
 #include "sibling.h"
 #include "source.h"
 
-/* The whole file at path, NUL-terminated, or NULL. */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL;
-	long n;
-
-	if (!f)
-		return NULL;
-	if (fseek(f, 0, SEEK_END) || (n = ftell(f)) < 0 ||
-	    fseek(f, 0, SEEK_SET) || !(buf = malloc((size_t)n + 1)) ||
-	    fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		fclose(f);
-		return NULL;
-	}
-	fclose(f);
-	buf[n] = 0;
-	*len = (size_t)n;
-	return buf;
-}
+struct asking {
+	sibling_fn *fn;
+	void *arg;
+};
 
 /* Read, tokenize and ask fn about the sibling at path. */
-static bool ask(const char *path, sibling_fn *fn, void *arg)
+static bool ask(const char *path, void *arg)
 {
+	const struct asking *a = arg;
 	struct token_list tl = { 0 };
 	struct sibling s = { .path = path, .tl = &tl };
 	size_t len = 0;
-	char *buf = slurp(path, &len);
+	char *buf = source_slurp(path, &len);
 	bool yes = false;
 
 	if (buf && !tokenize(buf, len, &tl)) {
 		s.buf = buf;
 		s.len = len;
-		yes = fn(&s, arg);
+		yes = a->fn(&s, a->arg);
 	}
 	token_list_free(&tl);
 	free(buf);
@@ -63,7 +47,7 @@ static int is_c(const struct dirent *de)
 	return n > 2 && !strcmp(de->d_name + n - 2, ".c");
 }
 
-bool sibling_any(const char *path, sibling_fn *fn, void *arg)
+bool sibling_path_any(const char *path, sibling_path_fn *fn, void *arg)
 {
 	const char *slash = strrchr(path, '/');
 	const char *base = slash ? slash + 1 : path;
@@ -79,7 +63,7 @@ bool sibling_any(const char *path, sibling_fn *fn, void *arg)
 	for (k = 0; k < n; k++) {
 		if (!yes && strcmp(v[k]->d_name, base) &&
 		    asprintf(&sib, "%s/%s", dir, v[k]->d_name) >= 0) {
-			yes = ask(sib, fn, arg);
+			yes = fn(sib, arg);
 			free(sib);
 		}
 		free(v[k]);
@@ -87,4 +71,11 @@ bool sibling_any(const char *path, sibling_fn *fn, void *arg)
 	free(v);
 	free(dir);
 	return yes;
+}
+
+bool sibling_any(const char *path, sibling_fn *fn, void *arg)
+{
+	struct asking a = { fn, arg };
+
+	return sibling_path_any(path, ask, &a);
 }

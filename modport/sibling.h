@@ -20,11 +20,18 @@ struct sibling {
 };
 
 typedef bool sibling_fn(const struct sibling *s, void *arg);
+typedef bool sibling_path_fn(const char *path, void *arg);
 
 /*
- * Call fn on each sibling .c of the file at path (not itself), in name
- * order, until it says yes; returns whether one did.  Unreadable files
- * are skipped; standard input has no siblings.
+ * Call fn on the path of each sibling .c of the file at path (not
+ * itself), in name order, until it says yes; returns whether one did.
+ * Standard input has no siblings.
+ */
+bool sibling_path_any(const char *path, sibling_path_fn *fn, void *arg);
+
+/*
+ * sibling_path_any(), with each sibling read and tokenized: unreadable
+ * files are skipped.
  */
 bool sibling_any(const char *path, sibling_fn *fn, void *arg);
 #endif

@@ -2,9 +2,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "diag.h"
 #include "source.h"
@@ -208,4 +210,28 @@ void source_free(struct source *src)
 	free(src->buf);
 	src->buf = NULL;
 	src->alloc = 0;
+}
+
+char *source_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *buf = NULL;
+
+	if (!f)
+		return NULL;
+	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) &&
+	    st.st_size < (off_t)SOURCE_MAX_SIZE) {
+		buf = malloc((size_t)st.st_size + 1);
+		if (buf) {
+			*len = fread(buf, 1, (size_t)st.st_size, f);
+			buf[*len] = 0;
+			if (memchr(buf, 0, *len)) {
+				free(buf);
+				buf = NULL;
+			}
+		}
+	}
+	fclose(f);
+	return buf;
 }

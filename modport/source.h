@@ -39,6 +39,13 @@ enum source_status source_read(struct source *src, const char *path,
 /* Read standard input whole into src, with the same checks. */
 enum source_status source_read_stdin(struct source *src);
 
+/*
+ * Another file the port reads (a local header, a sibling .c), quietly:
+ * the whole regular file at path, NUL-terminated, in *len bytes; NULL if
+ * it cannot be read, is too large, or holds a NUL byte.
+ */
+char *source_slurp(const char *path, size_t *len);
+
 /* Offset of the first byte that is not valid UTF-8, or len if none. */
 size_t utf8_invalid(const char *buf, size_t len);
 

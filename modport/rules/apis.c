@@ -558,7 +558,6 @@ static bool class_create_both(struct ctx *c, size_t i, size_t first,
 {
 	size_t ls = line_start(c->buf, c->tok[i].pos);
 	size_t le = line_end(c->buf, c->pt->len, c->tok[i].pos);
-	char *now, *text = NULL;
 
 	if (line_start(c->buf, c->tok[close].pos) != ls)
 		return false;	/* the call spans lines: reported */
@@ -566,16 +565,9 @@ static bool class_create_both(struct ctx *c, size_t i, size_t first,
 		return true;	/* the old form, kept by an earlier fix */
 	add_finding(c->pt, c->tok[i].pos, R_CLASS_CREATE, SEV_WARNING, true,
 		    "class_create() takes only the name since 6.4: THIS_MODULE goes (both kept under #if LINUX_VERSION_CODE for the target's older kernels)");
-	now = porter_printf(c->pt, "%.*s%.*s", (int)(c->tok[first].pos - ls),
-			    c->buf + ls, (int)(le - c->tok[second].pos),
-			    c->buf + c->tok[second].pos);
-	if (now)
-		text = porter_keep_both(c->pt, ls, rule_table[R_CLASS_CREATE].since,
-					now, ls, le);
-	if (text)
-		add_edit(c->pt, ls, after_eol(c->buf, c->pt->len, le) - ls, text);
-	free(now);
-	free(text);
+	porter_keep_both(c->pt, ls, le, after_eol(c->buf, c->pt->len, le),
+			 rule_table[R_CLASS_CREATE].since, c->tok[first].pos,
+			 c->tok[second].pos - c->tok[first].pos, "");
 	return true;
 }
 

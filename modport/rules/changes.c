@@ -78,19 +78,14 @@ static enum rule_id rule_of(enum change_kind k)
 }
 
 /*
- * The line [from, to) becomes "#if >= since: now; #else: old; #endif".
- * old is the line as it is, now the line with the fix.
+ * The lines [from, to) become "#if >= since: fixed; #else: old; #endif":
+ * the fix is size bytes at pos become text.
  */
 static void keep_both(struct ctx *c, const struct api_change *ch, size_t from,
-		      size_t to, const char *now)
+		      size_t to, size_t pos, size_t size, const char *text)
 {
-	char *text = porter_keep_both(c->pt, from, change_since(ch), now, from,
-				      to);
-
-	if (text)
-		add_edit(c->pt, from, after_eol(c->buf, c->pt->len, to) - from,
-			 text);
-	free(text);
+	porter_keep_both(c->pt, from, to, after_eol(c->buf, c->pt->len, to),
+			 change_since(ch), pos, size, text);
 }
 
 static bool straddles(const struct ctx *c, const struct api_change *ch)
@@ -139,8 +134,7 @@ static void header(struct ctx *c, size_t i, const struct api_change *ch)
 	from = line_start(c->buf, c->tok[hash].pos);
 	to = line_end(c->buf, c->pt->len, c->tok[i].pos);
 	now = porter_printf(c->pt, "#include <%s>", ch->new);
-	if (now)
-		keep_both(c, ch, from, to, now);
+	keep_both(c, ch, from, to, from, to - from, now);
 	free(now);
 }
 
@@ -208,16 +202,15 @@ static void add_shim(struct ctx *c, const struct api_change *ch)
 {
 	unsigned int v = change_since(ch);
 	const char *old = ch->old + (strncmp(ch->old, "struct ", 7) ? 0 : 7);
+	const char *last = c->shims ? strrchr_head(c->shims, "#if ") : NULL;
 	char head[64], *more;
-	size_t keep = c->shims ? strlen(c->shims) : 0, end;
+	size_t keep;
 
 	snprintf(head, sizeof(head), "#if LINUX_VERSION_CODE < KERNEL_VERSION(%u, %u, %u)",
 		 v >> 16, (v >> 8) & 0xff, v & 0xff);
-	end = strlen("#endif") + strlen(c->pt->eol);
-	if (c->shims && keep > end && strstr(c->shims, head) &&
-	    strstr(c->shims, head) == strrchr_head(c->shims, "#if ")) {
+	if (last && !strncmp(last, head, strlen(head))) {
 		/* the last block is this release's: one more #define in it */
-		keep -= end;
+		keep = strlen(c->shims) - strlen("#endif") - strlen(c->pt->eol);
 		more = porter_printf(c->pt, "%.*s#define %s %s%s#endif%s",
 				     (int)keep, c->shims, ch->new, old,
 				     c->pt->eol, c->pt->eol);
@@ -471,7 +464,7 @@ static void signature(struct ctx *c, size_t i, const struct api_change *ch,
 {
 	size_t close = open == SCAN_NONE ? SCAN_NONE : close_of(c, open);
 	size_t from, to;
-	char *call, *line;
+	char *call;
 
 	call = close == SCAN_NONE ? NULL : changed_call(c, i, open, ch);
 	if (!call)
@@ -491,13 +484,8 @@ static void signature(struct ctx *c, size_t i, const struct api_change *ch,
 		return;
 	}
 	finding(c, i, ch, true, "both kept under #if LINUX_VERSION_CODE for the target's older kernels");
-	line = porter_printf(c->pt, "%.*s%s%.*s", (int)(c->tok[i].pos - from),
-			     c->buf + from, call,
-			     (int)(to - tok_end(&c->tok[close])),
-			     c->buf + tok_end(&c->tok[close]));
-	if (line)
-		keep_both(c, ch, from, to, line);
-	free(line);
+	keep_both(c, ch, from, to, c->tok[i].pos,
+		  tok_end(&c->tok[close]) - c->tok[i].pos, call);
 	free(call);
 }
 
@@ -791,15 +779,10 @@ static bool defines(const struct ctx *c, size_t i)
  */
 static size_t own_static(const struct ctx *c, size_t i)
 {
-	size_t k = definition(c, i), b;
+	size_t k = definition(c, i);
 
-	if (k == SCAN_NONE)
-		return SCAN_NONE;
-	for (b = code_before(c->pt->tl, k); b != SCAN_NONE &&
-	     c->tok[b].type == TOKEN_IDENT; b = code_before(c->pt->tl, b))
-		if (match_ident(c->buf, &c->tok[b], "static"))
-			return k;
-	return SCAN_NONE;
+	return k != SCAN_NONE && static_of(c->buf, c->pt->tl, k) != SCAN_NONE ?
+	       k : SCAN_NONE;
 }
 
 /* Is token i in the body of a struct or union (a member's declaration)? */

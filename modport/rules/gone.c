@@ -188,13 +188,24 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
 }
 
 /* Does the directive at '#' token k test LINUX_VERSION_CODE? */
-static bool tests_version(const struct ctx *c, size_t k)
+/* The tokens of the directive at k after its keyword: [*from, return). */
+static size_t condition_end(const struct ctx *c, size_t k, size_t *from)
 {
 	const struct token *t = c->tok;
 
-	for (k++; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	*from = k + 2;
+	for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
 	     !(t[k].flags & TF_BOL); k++)
-		if (match_ident(c->buf, &t[k], "LINUX_VERSION_CODE"))
+		;
+	return k;
+}
+
+static bool tests_version(const struct ctx *c, size_t k)
+{
+	size_t from, to = condition_end(c, k, &from);
+
+	for (; from < to; from++)
+		if (match_ident(c->buf, &c->tok[from], "LINUX_VERSION_CODE"))
 			return true;
 	return false;
 }
@@ -257,18 +268,6 @@ static bool in_version_branch(struct ctx *c, size_t pos)
 		if (pos >= c->vr[k] && pos < c->vr[k + 1])
 			return true;
 	return false;
-}
-
-/* The tokens of the directive at k after its keyword: [*from, return). */
-static size_t condition_end(const struct ctx *c, size_t k, size_t *from)
-{
-	const struct token *t = c->tok;
-
-	*from = k + 2;
-	for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
-	     !(t[k].flags & TF_BOL); k++)
-		;
-	return k;
 }
 
 enum branch { B_LIVE, B_DEAD, B_UNKNOWN };

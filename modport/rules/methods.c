@@ -693,7 +693,6 @@ static bool both_heads(struct mctx *c, size_t start, size_t last,
 {
 	size_t ls = line_start(c->buf, c->tok[start].pos), end = tok_end(&c->tok[last]);
 	size_t to = line_end(c->buf, c->pt->len, end), after = next_code(c->tl, last);
-	char *now, *text = NULL;
 
 	if (!only_blanks(c->buf, ls, c->tok[start].pos))
 		return false;
@@ -704,15 +703,8 @@ static bool both_heads(struct mctx *c, size_t start, size_t last,
 		return false;
 	else
 		to = after_eol(c->buf, c->pt->len, to);
-	now = porter_printf(c->pt, "%.*s%s%.*s", (int)(in->pos - ls),
-			    c->buf + ls, in->text, (int)(end - in->pos - in->del),
-			    c->buf + in->pos + in->del);
-	if (now)
-		text = porter_keep_both(c->pt, ls, pl->since, now, ls, end);
-	if (text)
-		add_edit(c->pt, ls, to - ls, text);
-	free(now);
-	free(text);
+	porter_keep_both(c->pt, ls, end, to, pl->since,
+			 in->pos, in->del, in->text);
 	return true;
 }
 
@@ -853,21 +845,13 @@ static bool use_wrapper(struct mctx *c, size_t dot, size_t f,
 	size_t ls = line_start(c->buf, c->tok[dot].pos), after = next_code(c->tl, f);
 	size_t end = op(c, after, ',') ? tok_end(&c->tok[after]) : tok_end(&c->tok[f]);
 	size_t le = line_end(c->buf, c->pt->len, end);
-	char *now, *text = NULL;
 
 	if (!pl->straddle)
 		return !add_edit(c->pt, c->tok[f].pos, c->tok[f].len, wname);
 	if (!only_blanks(c->buf, ls, c->tok[dot].pos) || !only_blanks(c->buf, end, le))
 		return false;
-	now = porter_printf(c->pt, "%.*s%s%.*s", (int)(c->tok[f].pos - ls),
-			    c->buf + ls, wname, (int)(end - tok_end(&c->tok[f])),
-			    c->buf + tok_end(&c->tok[f]));
-	if (now)
-		text = porter_keep_both(c->pt, ls, pl->since, now, ls, end);
-	if (text)
-		add_edit(c->pt, ls, after_eol(c->buf, c->pt->len, le) - ls, text);
-	free(now);
-	free(text);
+	porter_keep_both(c->pt, ls, end, after_eol(c->buf, c->pt->len, le),
+			 pl->since, c->tok[f].pos, c->tok[f].len, wname);
 	return true;
 }
 
@@ -1099,49 +1083,42 @@ static const struct {
 	{ "CLASS_ATTR", "class_attribute" },
 };
 
-static bool attr_macro_name(const struct mctx *c, size_t i)
+/* The attr_macros[] entry of the macro named by token i, or -1. */
+static int attr_macro_of(const struct mctx *c, size_t i)
 {
 	size_t k;
 
 	for (k = 0; i != SCAN_NONE && k < sizeof(attr_macros) / sizeof(attr_macros[0]); k++)
 		if (match_ident(c->buf, &c->tok[i], attr_macros[k].macro))
-			return true;
-	return false;
+			return (int)k;
+	return -1;
+}
+
+static bool attr_macro_name(const struct mctx *c, size_t i)
+{
+	return attr_macro_of(c, i) >= 0;
 }
 
 /* NAME(name, mode, show, store) at token i: show and store judged. */
 static void attr_macro(struct mctx *c, size_t i)
 {
 	static const char *const mem[] = { "show", "store" };
-	size_t k, open = next_code(c->tl, i), arg[5], close, n = 0;
-	int depth = 0;
+	int k = attr_macro_of(c, i);
+	size_t open, close, comma[3], a;
 
-	for (k = 0; k < sizeof(attr_macros) / sizeof(attr_macros[0]); k++)
-		if (match_ident(c->buf, &c->tok[i], attr_macros[k].macro))
-			break;
-	if (k == sizeof(attr_macros) / sizeof(attr_macros[0]) || !op(c, open, '(') ||
-	    (close = match_close(c->buf, c->tl, open, '(', ')')) == SCAN_NONE)
+	if (k < 0 || !call_parens(c->buf, c->tl, i, &open, &close) ||
+	    call_args(c->buf, c->tl, open, close, comma, 3) != 3)
 		return;
-	arg[n++] = next_code(c->tl, open);
-	for (size_t j = arg[0]; j < close && n < 5; j = next_code(c->tl, j)) {
-		if (op(c, j, '(') || op(c, j, '['))
-			depth++;
-		else if (op(c, j, ')') || op(c, j, ']'))
-			depth--;
-		else if (!depth && op(c, j, ','))
-			arg[n++] = next_code(c->tl, j);
+	for (a = 0; a < 2; a++) {
+		size_t f = next_code(c->tl, comma[a + 1]);
+		size_t end = a ? close : comma[2];
+
+		if (ident(c, f) && next_code(c->tl, f) == end &&
+		    !match_ident(c->buf, &c->tok[f], "NULL"))
+			judge(c, SCAN_NONE, f, i, attr_macros[k].tag,
+			      strlen(attr_macros[k].tag), mem[a],
+			      strlen(mem[a]), false);
 	}
-	if (n != 4)
-		return;
-	arg[4] = close;
-	for (size_t a = 2; a < 4; a++)
-		if (ident(c, arg[a]) && next_code(c->tl, arg[a]) != SCAN_NONE &&
-		    (op(c, next_code(c->tl, arg[a]), ',') ||
-		     next_code(c->tl, arg[a]) == close) &&
-		    !match_ident(c->buf, &c->tok[arg[a]], "NULL"))
-			judge(c, SCAN_NONE, arg[a], i, attr_macros[k].tag,
-			      strlen(attr_macros[k].tag), mem[a - 2],
-			      strlen(mem[a - 2]), false);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)

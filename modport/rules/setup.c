@@ -25,8 +25,7 @@
 #include <string.h>
 
 #include "../changes.h"
-#include "../engine.h"
-#include "../kversion.h"
+#include "callback.h"
 
 static const char **words;	/* the SETUP rows' old names */
 static struct family setup;
@@ -43,29 +42,6 @@ static void __attribute__((constructor)) make_words(void)
 	setup.words = words;
 }
 
-struct sctx {
-	struct porter *pt;
-	const struct token_list *tl;
-	const struct token *tok;
-	const char *buf;
-	struct kv_range r;
-};
-
-static bool op(const struct sctx *c, size_t k, const char *s)
-{
-	return k != SCAN_NONE && c->tok[k].type == TOKEN_SPECIAL &&
-	       c->tok[k].len == strlen(s) &&
-	       !memcmp(c->buf + c->tok[k].pos, s, c->tok[k].len);
-}
-
-static bool same_tok(const struct sctx *c, size_t a, size_t b)
-{
-	return c->tok[a].type == c->tok[b].type &&
-	       c->tok[a].len == c->tok[b].len &&
-	       !memcmp(c->buf + c->tok[a].pos, c->buf + c->tok[b].pos,
-		       c->tok[a].len);
-}
-
 /* A call and the assignment that sets its object's callback. */
 struct site {
 	size_t name, open, close, semi;
@@ -79,25 +55,21 @@ struct site {
  * Do the code tokens from k spell the object, then '.' or '->', then the
  * member, then '='?  The callback's token goes to s->f.
  */
-static bool sets_member(const struct sctx *c, size_t k, struct site *s,
+static bool sets_member(const struct cb_ctx *c, size_t k, struct site *s,
 			const char *member)
 {
 	size_t o;
 
-	for (o = s->obj; o < s->obj_end; o = next_code(c->tl, o)) {
-		if (!same_tok(c, o, k))
+	for (o = s->obj; o < s->obj_end; o = cb_next(c, o), k = cb_next(c, k))
+		if (!cb_same(c, o, k))
 			return false;
-		k = next_code(c->tl, k);
-	}
-	if (!op(c, k, s->pointer ? "->" : "."))
+	if (!cb_op(c, k, s->pointer ? "->" : "."))
 		return false;
-	k = next_code(c->tl, k);
-	if (c->tok[k].type != TOKEN_IDENT || c->tok[k].len != strlen(member) ||
-	    memcmp(c->buf + c->tok[k].pos, member, c->tok[k].len) ||
-	    !op(c, next_code(c->tl, k), "="))
+	k = cb_next(c, k);
+	if (!cb_ident(c, k, member) || !cb_op(c, cb_next(c, k), "="))
 		return false;
-	s->f = next_code(c->tl, next_code(c->tl, k));
-	s->end = next_code(c->tl, s->f);
+	s->f = cb_next(c, cb_next(c, k));
+	s->end = cb_next(c, s->f);
 	return true;
 }
 
@@ -105,7 +77,7 @@ static bool sets_member(const struct sctx *c, size_t k, struct site *s,
  * The assignment after the call, or why not: the first statement from
  * the call on that sets the member at all decides.
  */
-static const char *find_assignment(const struct sctx *c, struct site *s,
+static const char *find_assignment(const struct cb_ctx *c, struct site *s,
 				   const char *member)
 {
 	size_t k, prev = s->semi;
@@ -118,19 +90,19 @@ static const char *find_assignment(const struct sctx *c, struct site *s,
 			continue;
 		if (t->flags & TF_PP)
 			return "a directive stands between the call and the statement that sets its callback";
-		if (op(c, k, "{"))
+		if (cb_op(c, k, "{"))
 			depth++;
-		else if (op(c, k, "}") && --depth < 0)
+		else if (cb_op(c, k, "}") && --depth < 0)
 			return "its block sets no callback after it";
 		if (!sets_member(c, k, s, member)) {
 			prev = k;
 			continue;
 		}
 		s->first = k;
-		if (depth || !(op(c, prev, ";") || op(c, prev, "{") ||
-			       op(c, prev, "}")))
+		if (depth || !(cb_op(c, prev, ";") || cb_op(c, prev, "{") ||
+			       cb_op(c, prev, "}")))
 			return "its callback is set under a condition";
-		if (c->tok[s->f].type != TOKEN_IDENT || !op(c, s->end, ";"))
+		if (c->tok[s->f].type != TOKEN_IDENT || !cb_op(c, s->end, ";"))
 			return "its callback is computed, not a function's name";
 		return NULL;
 	}
@@ -138,7 +110,7 @@ static const char *find_assignment(const struct sctx *c, struct site *s,
 }
 
 /* The call at i: a statement whose first argument is &X or P. */
-static const char *call_site(const struct sctx *c, size_t i, struct site *s)
+static const char *call_site(const struct cb_ctx *c, size_t i, struct site *s)
 {
 	size_t before = code_before(c->tl, i), comma[2];
 
@@ -146,13 +118,14 @@ static const char *call_site(const struct sctx *c, size_t i, struct site *s)
 	if (!call_parens(c->buf, c->tl, i, &s->open, &s->close))
 		return "not a call";
 	s->semi = next_code(c->tl, s->close);
-	if (!op(c, s->semi, ";") || (before != SCAN_NONE && !op(c, before, ";") &&
-				      !op(c, before, "{") && !op(c, before, "}")))
+	if (!cb_op(c, s->semi, ";") ||
+	    (before != SCAN_NONE && !cb_op(c, before, ";") &&
+	     !cb_op(c, before, "{") && !cb_op(c, before, "}")))
 		return "the call is not a statement of its own";
 	if (!call_args(c->buf, c->tl, s->open, s->close, comma, 2))
 		return "the call has one argument";
 	s->obj = next_code(c->tl, s->open);
-	s->pointer = !op(c, s->obj, "&");
+	s->pointer = !cb_op(c, s->obj, "&");
 	if (!s->pointer)
 		s->obj = next_code(c->tl, s->obj);
 	s->obj_end = comma[0];
@@ -160,7 +133,7 @@ static const char *call_site(const struct sctx *c, size_t i, struct site *s)
 }
 
 /* The new call's text: NAME(obj, f, the other arguments). */
-static char *new_call(const struct sctx *c, const struct site *s,
+static char *new_call(const struct cb_ctx *c, const struct site *s,
 		      const char *name, size_t name_len, int arg)
 {
 	size_t comma[8], n, at;
@@ -177,25 +150,7 @@ static char *new_call(const struct sctx *c, const struct site *s,
 			     c->buf + at);
 }
 
-/* Delete the assignment: its line, when it is alone there. */
-static void drop_assignment(const struct sctx *c, const struct site *s)
-{
-	size_t from = line_start(c->buf, c->tok[s->first].pos);
-	size_t to = line_end(c->buf, c->pt->len, c->tok[s->end].pos);
-
-	if (only_blanks(c->buf, from, c->tok[s->first].pos) &&
-	    only_blanks(c->buf, tok_end(&c->tok[s->end]), to))
-		add_edit(c->pt, from, after_eol(c->buf, c->pt->len, to) - from,
-			 "");
-	else {
-		for (from = c->tok[s->first].pos; from > 0 &&
-		     (c->buf[from - 1] == ' ' || c->buf[from - 1] == '\t');)
-			from--;		/* and the blanks before it */
-		add_edit(c->pt, from, tok_end(&c->tok[s->end]) - from, "");
-	}
-}
-
-static void report(struct sctx *c, size_t i, const struct api_change *ch,
+static void report(struct cb_ctx *c, size_t i, const struct api_change *ch,
 		   bool fixed, const char *how)
 {
 	add_finding(c->pt, c->tok[i].pos, R_API_SETUP, SEV_WARNING, fixed,
@@ -203,12 +158,12 @@ static void report(struct sctx *c, size_t i, const struct api_change *ch,
 		    how ? ")" : "", fixed ? "" : "; port it by hand");
 }
 
-static void convert(struct sctx *c, size_t i, const struct api_change *ch)
+static void convert(struct cb_ctx *c, size_t i, const struct api_change *ch)
 {
 	const char *colon = strchr(ch->new, ':'), *why;
 	unsigned int since = change_since(ch);
 	struct site s;
-	char *call, *line;
+	char *call;
 	size_t from, to;
 
 	why = call_site(c, i, &s);
@@ -221,39 +176,30 @@ static void convert(struct sctx *c, size_t i, const struct api_change *ch)
 	call = new_call(c, &s, ch->new, (size_t)(colon - ch->new), ch->arg);
 	if (!call)
 		return;
-	if (c->r.lo >= since) {
+	if (target_from(&c->tg, since)) {
 		report(c, i, ch, true, NULL);
 		add_edit(c->pt, c->tok[i].pos, tok_end(&c->tok[s.close]) -
 			 c->tok[i].pos, call);
-		drop_assignment(c, &s);
+		delete_line_range(c->pt, c->tok[s.first].pos,
+				  tok_end(&c->tok[s.end]));
 		free(call);
 		return;
 	}
 	from = line_start(c->buf, c->tok[i].pos);
 	to = line_end(c->buf, c->pt->len, c->tok[s.semi].pos);
 	report(c, i, ch, true, "both kept under #if LINUX_VERSION_CODE for the target's older kernels, and the callback's assignment with them");
-	line = porter_printf(c->pt, "%.*s%s%.*s", (int)(c->tok[i].pos - from),
-			     c->buf + from, call,
-			     (int)(to - tok_end(&c->tok[s.close])),
-			     c->buf + tok_end(&c->tok[s.close]));
+	porter_keep_both(c->pt, from, to, after_eol(c->buf, c->pt->len, to),
+			 since, c->tok[i].pos,
+			 tok_end(&c->tok[s.close]) - c->tok[i].pos, call);
 	free(call);
-	if (!line)
-		return;
-	call = porter_keep_both(c->pt, from, since, line, from, to);
-	if (call)
-		add_edit(c->pt, from, after_eol(c->buf, c->pt->len, to) - from,
-			 call);
-	free(call);
-	free(line);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
-	struct sctx c = { .pt = pt, .tl = pt->tl, .tok = pt->tl->tok,
-			  .buf = pt->buf };
+	struct cb_ctx c;
 	size_t k;
 
-	kv_target(pt->opts->rules, &c.r);
+	cb_init(&c, pt);
 	for (k = 0; k < n && !pt->error; k++) {
 		const struct token *t = &c.tok[h[k].tok];
 		const struct api_change *ch = change_for(c.buf + t->pos, t->len);
@@ -267,7 +213,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		    porter_kept_old(pt, t->pos))
 			continue;
 		gone = change_gone(ch);
-		if (gone && c.r.hi < gone)
+		if (gone && c.tg.r.hi < gone)
 			continue;	/* every kernel of the target has it */
 		edits_for(pt, R_API_SETUP);
 		convert(&c, h[k].tok, ch);

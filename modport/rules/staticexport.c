@@ -17,25 +17,6 @@ static const char *const words[] = { "EXPORT_SYMBOL", "EXPORT_SYMBOL_GPL",
 static const enum rule_id rules[] = { R_STATIC_EXPORT, NR_RULES };
 
 /*
- * "static" among the specifiers of the declaration whose name is token i
- * (identifiers and stars back from it): its token, or SCAN_NONE.
- */
-static size_t static_of(const struct token_list *tl, const char *buf,
-			size_t i)
-{
-	size_t p;
-
-	for (p = code_before(tl, i); p != SCAN_NONE; p = code_before(tl, p)) {
-		if (match_ident(buf, &tl->tok[p], "static"))
-			return p;
-		if (tl->tok[p].type != TOKEN_IDENT &&
-		    !match_op(buf, &tl->tok[p], '*'))
-			break;
-	}
-	return SCAN_NONE;
-}
-
-/*
  * The top-level declarations of function name[0, len): their "static"
  * tokens to st (at most max); whether exactly one is a definition.
  */
@@ -64,7 +45,7 @@ static bool static_decls(const struct porter *pt, const char *name,
 			continue;
 		if (match_op(pt->buf, &tl->tok[next_code(tl, close)], '{'))
 			defined++;
-		s = static_of(tl, pt->buf, i);
+		s = static_of(pt->buf, tl, i);
 		if (s != SCAN_NONE && *nr < max)
 			st[(*nr)++] = s;
 	}
