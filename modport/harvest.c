@@ -565,6 +565,12 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 			emit(h, HK_OPAQUE, s, tags[c], 0, NULL);
 		return 0;
 	}
+	/* "struct HASH_ALG_COMMON;": a macro that is the body, members unknown */
+	if (s + 2 == e && is_aggregate_kw(h, s) && is_ident(h, s + 1)) {
+		for (c = 0; c < nr_tags; c++)
+			emit(h, HK_OPAQUE, s + 1, tags[c], 0, NULL);
+		return 0;
+	}
 	for (k = s; k < e; k++) {
 		if (is_aggregate_kw(h, k) || ident_is(h, k, "enum")) {
 			size_t b = is_ident(h, k + 1) ? k + 2 : k + 1;

@@ -29,6 +29,16 @@ expected() {	# expected FIXTURE: prefix of its expected files
 	esac
 }
 
+local_headers() {	# local_headers FIXTURE DEST: the headers beside it (and in
+			# folders beside it: a package's own <linux/x.h>) into DEST
+	local h dir; dir=$(dirname "$1")
+	for h in "$dir"/*.h "$dir"/*/*.h; do
+		[ -e "$h" ] && [ "$h" != "$1" ] || continue
+		mkdir -p "$2/$(dirname "${h#"$dir"/}")"
+		cp -n "$h" "$2/${h#"$dir"/}"
+	done
+}
+
 fix_args() {	# fix_args FIXTURE: its fix options, one per line
 	local e; e=$(expected "$1")
 	if [ -e "$e.args" ]; then cat "$e.args"; else echo "--license=Dual BSD/GPL"; fi
@@ -45,9 +55,7 @@ if [ -n "${MODPORT_REGEN:-}" ]; then
 		mapfile -t args < <(fix_args "$f")
 		mkdir -p "$tmp/regen/$(dirname "$f")"
 		cp -p "$f" "$tmp/regen/$f"
-		for h in "$(dirname "$f")"/*.h; do
-			[ -e "$h" ] && cp -n "$h" "$tmp/regen/$h"
-		done
+		local_headers "$f" "$tmp/regen/$(dirname "$f")"
 		"${bins[0]}" fix --in-place "${args[@]}" "$tmp/regen/$f" 2>/dev/null
 		cp "$tmp/regen/$f" "$e.fixed"
 	done
@@ -63,9 +71,7 @@ one() {	# one BIN FIXTURE
 	d=$tmp/$RANDOM$RANDOM
 	mkdir -p "$d/p/$(dirname "$f")" "$d/g/$(dirname "$f")" "$d/i/$(dirname "$f")"
 	cp -p "$f" "$d/p/$f"; cp -p "$f" "$d/g/$f"; cp -p "$f" "$d/i/$f"
-	for h in "$(dirname "$f")"/*.h; do	# local headers a rule may read
-		[ -e "$h" ] && [ "$h" != "$f" ] && cp -n "$h" "$d/i/$h"
-	done
+	local_headers "$f" "$d/i/$(dirname "$f")"	# headers a rule may read
 	"$bin" fix "${args[@]}" "$f" >"$d/diff" 2>"$d/err"; status=$?
 	[ "$status" -le 1 ] && (cd "$d/p" && patch -s -p1 <"$d/diff") &&
 		cmp -s "$d/p/$f" "$e.fixed"
@@ -80,9 +86,7 @@ one() {	# one BIN FIXTURE
 	ok $? "$tag: --in-place gives the same, keeps the mode, leaves no temporary file"
 
 	cp "$e.fixed" "$d/fixed.c"
-	for h in "$(dirname "$f")"/*.h; do
-		[ -e "$h" ] && cp -n "$h" "$d/"
-	done
+	local_headers "$f" "$d"
 	out=$("$bin" fix "${args[@]}" "$d/fixed.c" 2>/dev/null)
 	is "$out" "" "$tag: idempotent: fix of the fixed file prints no diff"
 	out=$("$bin" check "$d/fixed.c" | grep -v -e '\[missing-license\]' -e 'by hand \[')

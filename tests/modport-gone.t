@@ -13,6 +13,10 @@
 #    f(T) is an argument and enum T a tag, sizeof(T) is a type;
 #  - another architecture's file (an <asm/...> header x86 never had) and a
 #    program (a local header includes the C library's) are not judged;
+#  - own-header: a package that ships its own copy of a kernel header
+#    (tests/modport/own-header) gets #include "P" where the target's <P>
+#    lost what it uses and the copy has it; a copy short of a member the
+#    file uses (tests/data/own-header-none) changes nothing;
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -20,7 +24,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 22
+plan 29
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -48,7 +52,25 @@ flow=$("$modport" check --target=7.3 --rules=gone "$p/src/flow.c" 2>&1)
 like "$flow" "flow.c:7:16: warning: the member 'flowi4_tos' of struct flowi4 went away between Linux 6.12 and 7.3" \
 	"#define flowi4_tos __fl_common.flowic_tos, gone in 7.3: the member it spelt is reported"
 
+own=tests/modport/own-header
+out=$("$modport" check --target=7.3 "$own" 2>&1); status=$?
+is "$status" 1 "own-header: findings, exit 1"
+like "$out" "drv.c:9:20: warning: the member 'fillsize' of struct streebog_state went away after Linux 6.12 \\(the target 7.3 lacks it\\), but the copy of <crypto/streebog.h> beside this file has it: #include \"crypto/streebog.h\" finds that copy first \\[own-header\\]" \
+	"own-header: a member the kernel's header lost, the copy's"
+like "$out" "drv.c:3:10: warning: the header '<linux/tqueue.h>' went away after Linux 2.4.22.*\\[own-header\\]" \
+	"own-header: a header the kernel lost, shipped beside the file"
+tmp=$(mktemp -d)
+at_exit 'rm -rf "$tmp"'
+cp -r "$own" "$tmp/own"
+"$modport" fix --in-place --target=7.3 "$tmp/own" 2>/dev/null
+is "$(grep -c '^#include "' "$tmp/own/drv.c"):$(grep -c '^#include <' "$tmp/own/drv.c")" "2:1" \
+	"own-header: fix makes both includes \"P\", once each, <linux/module.h> kept"
+is "$("$modport" check --target=7.3 "$tmp/own" 2>&1)" "" "own-header: the fixed file: nothing left"
+none=$("$modport" check --target=7.3 tests/data/own-header-none 2>&1)
+is "$(grep -c '\[gone\]' <<<"$none"):$(grep -c '\[own-header\]' <<<"$none")" "3:0" \
+	"own-header: a copy short of a member used (filled, not fillsize): all three stay gone"
 atlas=$(xz -dc modport/atlas.txt.xz)
+like "$atlas" $'^O\tshash_alg\ts-u$' "struct HASH_ALG_COMMON; in shash_alg's body (6.6+): its members are not all known"
 unlike "$atlas" $'^i\tcl_prog\t[^\t]*\t.*d' "a member macro that a real member replaced (rpc_clnt's cl_prog, 2.6.11) spells nothing gone"
 unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is a member: kset_uevent_ops kept it"
 unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \

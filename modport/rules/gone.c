@@ -12,6 +12,10 @@
  *
  *	gone		the target lacks it
  *	signature	the target's form takes another number of arguments
+ *	own-header	what the target's <P> lacks, the package's own copy of
+ *			P beside the file has (an out-of-tree backport
+ *			carries the header it was written against):
+ *			#include "P" finds that copy first
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +27,12 @@
 #include "../harvest.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "../source.h"
 #include "gone.h"
 
-static const enum rule_id rules[] = { R_GONE, R_SIGNATURE, NR_RULES };
+static const enum rule_id rules[] = {
+	R_GONE, R_SIGNATURE, R_OWN_HEADER, NR_RULES
+};
 
 /* The names a file and its local headers define. */
 struct shadow {
@@ -48,6 +55,27 @@ struct ctx {
 	struct shadow shm;	/* the members and macros it defines */
 	struct shadow said;	/* what is reported: once a file, at its first use */
 	int unit;		/* judged(): -1 not known yet */
+	struct own_copy *own;	/* own_copies(): the headers it ships */
+	size_t nr_own;
+	bool own_read;
+	struct own_use *own_uses;	/* what waits for own_settle() */
+	size_t nr_own_uses;
+};
+
+/* A kernel header the file includes as <P> and whose copy it ships. */
+struct own_copy {
+	size_t tok;		/* the <P> token */
+	struct shadow names;	/* what the copy defines: names, "tag.member" */
+	bool included;		/* its #include is made "P" */
+	bool short_of;		/* defines a struct without a member used */
+};
+
+/* A use of what a copy has, judged once the whole file is read. */
+struct own_use {
+	size_t tok, of;		/* of: the struct's tag, or SCAN_NONE */
+	const char *what;
+	unsigned int last, missing;
+	int copy;
 };
 
 static uint64_t hash_name(const char *s, size_t len)
@@ -158,6 +186,193 @@ static void shadow_free(struct shadow *sh)
 	for (i = 0; i < sh->size; i++)
 		free(sh->name[i]);
 	free(sh->name);
+}
+
+struct own_harvest {
+	struct porter *pt;
+	struct shadow *names;
+};
+
+static void own_harvested(void *arg, const struct harvest_name *hn)
+{
+	struct own_harvest *oh = arg;
+	char key[256];
+
+	if (hn->kind == HK_MEMBER && hn->tag &&
+	    snprintf(key, sizeof(key), "%s.%s", hn->tag, hn->name) <
+		    (int)sizeof(key) &&
+	    shadow_add(oh->names, key))
+		porter_fail(oh->pt, -12);	/* ENOMEM */
+	if (shadow_add(oh->names, hn->name))
+		porter_fail(oh->pt, -12);
+}
+
+/*
+ * What the copy of the kernel's header at token t (<P>) that the file's
+ * folder ships defines, into own; false when there is no such copy.
+ */
+static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
+{
+	const char *path = c->pt->path ? c->pt->path : "";
+	const char *slash = strrchr(path, '/');
+	const struct token *h = &c->tok[t];
+	struct own_harvest oh = { .pt = c->pt, .names = &own->names };
+	struct token_list tl = { 0 };
+	char *copy, *buf;
+	size_t len;
+
+	if (h->len < 3 || c->buf[h->pos] != '<' ||
+	    asprintf(&copy, "%.*s%.*s", slash ? (int)(slash - path + 1) : 0,
+		     path, (int)h->len - 2, c->buf + h->pos + 1) < 0)
+		return false;
+	buf = source_slurp(copy, &len);
+	free(copy);
+	if (!buf)
+		return false;
+	memset(own, 0, sizeof(*own));
+	own->tok = t;
+	if (tokenize(buf, len, &tl)) {
+		porter_fail(c->pt, -12);
+	} else {
+		if (harvest(buf, &tl, 0, own_harvested, &oh))
+			porter_fail(c->pt, -12);
+		token_list_free(&tl);
+	}
+	free(buf);
+	return true;
+}
+
+/* The file's #include <P> lines whose P its folder ships, read once. */
+static void own_copies(struct ctx *c)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i, d, name;
+	struct own_copy one, *more;
+
+	c->own_read = true;
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i++) {
+		if ((c->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+			continue;
+		d = pp_next(tl, i);
+		if (d == SCAN_NONE || !match_ident(c->buf, &c->tok[d], "include"))
+			continue;
+		name = pp_next(tl, d);
+		if (name == SCAN_NONE || c->tok[name].type != TOKEN_HEADER ||
+		    !own_copy_read(c, name, &one))
+			continue;
+		more = realloc(c->own, (c->nr_own + 1) * sizeof(*more));
+		if (!more) {
+			shadow_free(&one.names);
+			porter_fail(c->pt, -12);
+			return;
+		}
+		c->own = more;
+		c->own[c->nr_own++] = one;
+	}
+}
+
+/* Is key (a name, "tag.member") defined by the copy o? */
+static bool own_defines(const struct own_copy *o, const char *key, size_t len)
+{
+	return o->names.size && o->names.name[shadow_slot(&o->names, key, len)];
+}
+
+/*
+ * The copy of a kernel header beside the file that has what token i names
+ * (a member of struct of, or the header itself), or -1.  A copy that
+ * defines the struct without the member is short of it: it will not do.
+ */
+static int own_copy_of(struct ctx *c, size_t i, const struct token *of)
+{
+	const struct token *n = &c->tok[i];
+	char key[256];
+	size_t k;
+	int len;
+
+	if (!rule_on(c->pt, R_OWN_HEADER))
+		return -1;
+	if (!c->own_read)
+		own_copies(c);
+	len = of ? snprintf(key, sizeof(key), "%.*s.%.*s", (int)of->len,
+			    c->buf + of->pos, (int)n->len, c->buf + n->pos) :
+		   snprintf(key, sizeof(key), "%.*s", (int)n->len,
+			    c->buf + n->pos);
+	if (len < 0 || (size_t)len >= sizeof(key))
+		return -1;
+	for (k = 0; k < c->nr_own; k++)
+		if (c->own[k].tok == i || own_defines(&c->own[k], key, (size_t)len))
+			return (int)k;
+	for (k = 0; of && k < c->nr_own; k++)
+		if (own_defines(&c->own[k], c->buf + of->pos, of->len))
+			c->own[k].short_of = true;
+	return -1;
+}
+
+static int own_wait(struct ctx *c, size_t i, const char *what, size_t of,
+		    unsigned int last, unsigned int missing, int copy)
+{
+	struct own_use *more = realloc(c->own_uses, (c->nr_own_uses + 1) *
+					sizeof(*more));
+
+	if (!more)
+		return porter_fail(c->pt, -12);
+	c->own_uses = more;
+	c->own_uses[c->nr_own_uses++] = (struct own_use){
+		.tok = i, .what = what, .of = of, .last = last,
+		.missing = missing, .copy = copy };
+	return 0;
+}
+
+static void gone_finding(struct ctx *c, size_t i, const char *what,
+			 const struct token *of, unsigned int last,
+			 unsigned int missing);
+
+/*
+ * The uses a copy has: where the copy has all the file uses of what it
+ * defines, its #include is made "P" (once); else they are gone.
+ */
+static void own_settle(struct ctx *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nr_own_uses; k++) {
+		const struct own_use *u = &c->own_uses[k];
+		struct own_copy *o = &c->own[u->copy];
+		const struct token *n = &c->tok[u->tok], *h = &c->tok[o->tok];
+		const struct token *of = u->of == SCAN_NONE ? NULL :
+					 &c->tok[u->of];
+		int hl = (int)h->len - 2;
+		char *quoted;
+
+		if (o->short_of) {
+			gone_finding(c, u->tok, u->what, of, u->last, u->missing);
+			continue;
+		}
+		add_finding(c->pt, n->pos, R_OWN_HEADER, SEV_WARNING, true,
+			    "%s '%.*s'%s%.*s went away after Linux %s (the target %s lacks it), but the copy of <%.*s> beside this file has it: #include \"%.*s\" finds that copy first",
+			    u->what, (int)n->len, c->buf + n->pos,
+			    of ? " of struct " : "", of ? (int)of->len : 0,
+			    of ? c->buf + of->pos : "",
+			    atlas_release_name(u->last), c->range, hl,
+			    c->buf + h->pos + 1, hl, c->buf + h->pos + 1);
+		if (o->included)
+			continue;
+		o->included = true;
+		quoted = porter_printf(c->pt, "\"%.*s\"", hl, c->buf + h->pos + 1);
+		if (quoted)
+			add_edit(c->pt, h->pos, h->len, quoted);
+		free(quoted);
+	}
+}
+
+static void own_free(struct ctx *c)
+{
+	size_t k;
+
+	for (k = 0; k < c->nr_own; k++)
+		shadow_free(&c->own[k].names);
+	free(c->own);
+	free(c->own_uses);
 }
 
 /*
@@ -417,12 +632,30 @@ static bool first_report(struct ctx *c, const char *what,
 	return true;
 }
 
+static void gone_finding(struct ctx *c, size_t i, const char *what,
+			 const struct token *of, unsigned int last,
+			 unsigned int missing)
+{
+	const struct token *t = &c->tok[i];
+	const struct api_change *ch = change_for(c->buf + t->pos, t->len);
+
+	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+		    "%s '%.*s'%s%.*s went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
+		    what, (int)t->len, c->buf + t->pos,
+		    of ? " of struct " : "", of ? (int)of->len : 0,
+		    of ? c->buf + of->pos : "",
+		    atlas_release_name(last), atlas_release_name(missing),
+		    atlas_release_name(last), c->range,
+		    ch ? ": " : " (modport knows no replacement yet)",
+		    ch ? ch->advice : "");
+}
+
 static void report_of(struct ctx *c, size_t i, const char *what,
 		      const struct token *of, uint32_t mask, uint32_t present)
 {
 	const struct token *t = &c->tok[i];
-	const struct api_change *ch;
 	unsigned int last, missing;
+	int copy;
 
 	if (!went_away(c, mask, present, &last, &missing) ||
 	    line_taken(c, t->pos) || version_skip(c, t->pos, missing) ||
@@ -434,16 +667,12 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (!judged(c) || !first_report(c, what, t, of))
 		return;
-	ch = change_for(c->buf + t->pos, t->len);
-	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-		    "%s '%.*s'%s%.*s went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
-		    what, (int)t->len, c->buf + t->pos,
-		    of ? " of struct " : "", of ? (int)of->len : 0,
-		    of ? c->buf + of->pos : "",
-		    atlas_release_name(last), atlas_release_name(missing),
-		    atlas_release_name(last), c->range,
-		    ch ? ": " : " (modport knows no replacement yet)",
-		    ch ? ch->advice : "");
+	copy = own_copy_of(c, i, of);
+	if (copy >= 0)
+		own_wait(c, i, what, of ? (size_t)(of - c->tok) : SCAN_NONE,
+			 last, missing, copy);
+	else
+		gone_finding(c, i, what, of, last, missing);
 }
 
 static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
@@ -1044,7 +1273,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			 .unit = -1 };
 	size_t k;
 
-	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE))
+	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE) &&
+	    !rule_on(pt, R_OWN_HEADER))
 		return;
 	c.target = target_releases(pt, c.range, sizeof(c.range));
 	c.header = pt->path && strlen(pt->path) > 2 &&
@@ -1075,9 +1305,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			ident(&c, h[k].tok);
 		}
 	}
+	own_settle(&c);
 	shadow_free(&c.sh);
 	shadow_free(&c.shm);
 	shadow_free(&c.said);
+	own_free(&c);
 	free(c.vr);
 }
 
