@@ -261,3 +261,89 @@ size_t static_of(const char *buf, const struct token_list *tl, size_t i)
 	}
 	return SCAN_NONE;
 }
+
+/* Is the '{' at b a function's body: ") {" after "name(", not "if (...) {"? */
+static size_t body_params(const char *buf, const struct token_list *tl,
+			  size_t b)
+{
+	static const char *const not_fn[] = { "if", "while", "for", "switch" };
+	size_t close = code_before(tl, b), open, name, k;
+
+	if (close == SCAN_NONE || !match_op(buf, &tl->tok[close], ')'))
+		return SCAN_NONE;
+	open = match_open(buf, tl, close, '(', ')');
+	name = open == SCAN_NONE ? SCAN_NONE : code_before(tl, open);
+	if (name == SCAN_NONE || tl->tok[name].type != TOKEN_IDENT)
+		return SCAN_NONE;
+	for (k = 0; k < sizeof(not_fn) / sizeof(not_fn[0]); k++)
+		if (match_ident(buf, &tl->tok[name], not_fn[k]))
+			return SCAN_NONE;
+	return open;
+}
+
+size_t enclosing_params(const char *buf, const struct token_list *tl,
+			size_t i)
+{
+	size_t p, open;
+
+	for (p = code_before(tl, i); p != SCAN_NONE; p = code_before(tl, p)) {
+		const struct token *t = &tl->tok[p];
+
+		if (match_op(buf, t, '}') || match_op(buf, t, ')') ||
+		    match_op(buf, t, ']')) {
+			p = match_open(buf, tl, p, buf[t->pos] == '}' ? '{' :
+				       buf[t->pos] == ')' ? '(' : '[',
+				       buf[t->pos]);
+			if (p == SCAN_NONE)
+				return SCAN_NONE;
+		} else if (match_op(buf, t, '{')) {
+			open = body_params(buf, tl, p);
+			if (open != SCAN_NONE)
+				return open;
+		}
+	}
+	return SCAN_NONE;
+}
+
+size_t param_of_type(const char *buf, const struct token_list *tl,
+		     size_t open, const char *type)
+{
+	size_t close = match_close(buf, tl, open, '(', ')'), k, start, last;
+	size_t n = strlen(type), q;
+
+	if (close == SCAN_NONE)
+		return SCAN_NONE;
+	for (start = next_code(tl, open); start < close; start = next_code(tl, k)) {
+		int depth = 0;
+
+		for (k = start; k < close; k = next_code(tl, k)) {
+			if (match_op(buf, &tl->tok[k], '('))
+				depth++;
+			else if (match_op(buf, &tl->tok[k], ')'))
+				depth--;
+			else if (!depth && match_op(buf, &tl->tok[k], ','))
+				break;
+		}
+		last = prev_code(tl, k);
+		if (last <= start || tl->tok[last].type != TOKEN_IDENT)
+			continue;
+		/* the words before the name spell type, blanks aside */
+		q = 0;
+		for (size_t w = start; w < last && q <= n; w = next_code(tl, w)) {
+			const struct token *t = &tl->tok[w];
+
+			while (q < n && type[q] == ' ')
+				q++;
+			if (q + t->len > n || memcmp(type + q, buf + t->pos, t->len)) {
+				q = n + 1;
+				break;
+			}
+			q += t->len;
+		}
+		while (q < n && type[q] == ' ')
+			q++;
+		if (q == n)
+			return last;
+	}
+	return SCAN_NONE;
+}

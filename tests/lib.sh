@@ -180,7 +180,7 @@ preserved() {
 				continue	# fops-ioctl, create-proc-entry, proc-ops (rules/fops.c)
 			if (l ~ /^[ \t]*[.](owner|open|read|read_iter|write|llseek|release|poll|mmap|unlocked_ioctl|compat_ioctl|get_unmapped_area)[ \t]*=/)
 				continue	# a member of a proc_ops
-			if (l ~ /struct pt_regs|work_struct|(INIT|PREPARE|DECLARE)_WORK|schedule_work|queue_work|cancel_work_sync|flush_work|init_timer|setup_timer|[.]function|[.>]data[ \t]*=|timer_list|DECLARE_TASKLET|tasklet_init|timeval|gettimeofday|current_kernel_time|tv_usec|timespec/)
+			if (l ~ /struct pt_regs|work_struct|(INIT|PREPARE|DECLARE)_WORK|schedule_work|queue_work|cancel_work_sync|flush_work|init_timer|setup_timer|defined[ \t]*\(?[ \t]*from_timer|[.]function|[.>]data[ \t]*=|timer_list|DECLARE_TASKLET|tasklet_init|timeval|gettimeofday|current_kernel_time|tv_usec|timespec/)
 				continue	# work-3-args, timer-setup, tasklet-data, timeval (rules/work.c, timer.c, tasklet.c, timeval.c)
 			if (l ~ /void[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*\((void[ \t]*\*|unsigned[ \t]+long)|^[ \t]*struct[ \t]+[A-Za-z_][A-Za-z_0-9]*[ \t]*\*[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*=/)
 				continue	# their callbacks: the signature, the data taken back

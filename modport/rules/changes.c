@@ -418,6 +418,38 @@ static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
 }
 
 /*
+ * The argument an ADD_ARG row inserts: its new form, or for "@TYPE" the
+ * parameter of that type of the function that makes the call (the
+ * kernel's conversions passed the file the method was given: v4l2_fh_add()
+ * in 6.18).  False, and a finding, where the function has none.
+ */
+static bool added_arg(struct ctx *c, size_t i, const struct api_change *ch,
+		      const char **arg, int *len)
+{
+	size_t open, name;
+
+	if (ch->new[0] != '@') {
+		*arg = ch->new;
+		*len = (int)strlen(ch->new);
+		return true;
+	}
+	open = enclosing_params(c->buf, c->pt->tl, i);
+	name = open == SCAN_NONE ? SCAN_NONE :
+	       param_of_type(c->buf, c->pt->tl, open, ch->new + 1);
+	if (name == SCAN_NONE) {
+		char *why = porter_printf(c->pt, "the function that calls it has no parameter of type %s to pass",
+					  ch->new + 1);
+
+		finding(c, i, ch, false, why);
+		free(why);
+		return false;
+	}
+	*arg = c->buf + c->tok[name].pos;
+	*len = (int)c->tok[name].len;
+	return true;
+}
+
+/*
  * The call's text with the row's change: its bytes from the name to the
  * ')' with argument arg dropped, inserted or quoted, or the pattern's new
  * form.  NULL if not that shape.
@@ -427,7 +459,8 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 {
 	size_t close = close_of(c, open), from, to, pos = c->tok[i].pos;
 	size_t end = tok_end(&c->tok[close]);
-	int n = count_args(c, open);
+	int n = count_args(c, open), arg_len;
+	const char *arg;
 
 	switch (ch->kind) {
 	case C_DROP_ARG:
@@ -440,9 +473,11 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 		if (!old_form(c, i, open, ch, n) ||
 		    !arg_span(c, open, ch->arg - 1, &from, &to))
 			return NULL;
-		return porter_printf(c->pt, "%.*s, %s%.*s", (int)(to - pos),
-				     c->buf + pos, ch->new, (int)(end - to),
-				     c->buf + to);
+		if (!added_arg(c, i, ch, &arg, &arg_len))
+			return NULL;
+		return porter_printf(c->pt, "%.*s, %.*s%.*s", (int)(to - pos),
+				     c->buf + pos, arg_len, arg,
+				     (int)(end - to), c->buf + to);
 	case C_QUOTE_ARG:
 		if (!arg_span(c, open, ch->arg, &from, &to) ||
 		    c->tok[next_code(c->pt->tl, open)].type != TOKEN_IDENT ||

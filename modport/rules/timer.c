@@ -351,6 +351,49 @@ static void site(struct cb_ctx *c, const struct hit *h)
 	cb_data_free(&d);
 }
 
+/*
+ * Is the hit a feature test, "#ifdef from_timer" or "defined(from_timer)"
+ * in a condition (a driver's way to ask for the timer_setup() API)?
+ */
+static bool feature_test(const struct porter *pt, const struct hit *h)
+{
+	const struct token *tok = pt->tl->tok;
+	size_t p;
+
+	if (!(h->flags & H_PP))
+		return false;
+	if (h->kw == KW_IFDEF || h->kw == KW_IFNDEF)
+		return true;
+	if (h->kw != KW_IF && h->kw != KW_ELIF)
+		return false;
+	p = h->tok - 1;
+	if (match_op(pt->buf, &tok[p], '(') && p > 0)
+		p--;
+	return match_ident(pt->buf, &tok[p], "defined");
+}
+
+/*
+ * "defined(from_timer)" asks for a macro that 6.16 renamed: after the
+ * rename it asks for timer_container_of, which the compat #define after
+ * the includes gives the older kernels - if the test comes after it.
+ */
+static void from_timer_test(struct cb_ctx *c, const struct hit *h)
+{
+	struct porter *pt = c->pt;
+	size_t inc = pt->sc.last_any_include;
+
+	if (target_need(&c->tg, R_FROM_TIMER) == NEED_REPORT &&
+	    (inc == SCAN_NONE || h->tok < inc)) {
+		target_finding(&c->tg, c->tok[h->tok].pos, R_FROM_TIMER, false,
+			       "from_timer is gone since 6.16 (timer_container_of()), and this test of it comes before the includes, where no compat #define can serve it");
+		return;
+	}
+	if (target_finding(&c->tg, c->tok[h->tok].pos, R_FROM_TIMER, true,
+			   "from_timer is gone since 6.16: a test of it asks for timer_container_of()"))
+		add_edit(pt, c->tok[h->tok].pos, c->tok[h->tok].len,
+			 "timer_container_of");
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	/*
@@ -364,6 +407,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 
 	cb_init(&c, pt);
 	for (k = 0; k < n; k++, h++) {
+		if (h->word == W_FROM_TIMER && !(h->flags & H_DEAD) &&
+		    feature_test(pt, h)) {
+			from_timer_test(&c, h);
+			continue;
+		}
 		if (h->flags & (H_DEAD | H_PP | H_BODY) ||
 		    !is_call(pt->buf, pt->tl, h->tok))
 			continue;

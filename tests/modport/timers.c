@@ -1,3 +1,6 @@
+#ifdef from_timer
+/* before the includes: no compat #define can serve this test (named) */
+#endif
 /*
  * Timers of the 2.6 era, with a data word: modport's timer-setup converts
  * the shapes it can prove to timer_setup() and reports the others, with
@@ -7,6 +10,11 @@
 #include <linux/module.h>
 #include <linux/timer.h>
 #include <linux/slab.h>
+
+/* A driver's own test for the 4.15 API asks for the 6.16 name. */
+#if defined(timer_setup) && defined(from_timer)
+#define HAVE_TIMER_SETUP
+#endif
 
 /* The data is the object that holds the timer. */
 struct dev {

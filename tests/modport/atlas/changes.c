@@ -7,6 +7,7 @@
 #include <linux/crypto.h>
 #include <linux/semaphore.h>
 #include <linux/string.h>
+#include <media/v4l2-fh.h>
 #include <asm/unaligned.h>
 
 static DEFINE_SEMAPHORE(demo_sem);
@@ -50,6 +51,29 @@ static void *demo_ctx(struct crypto_tfm *tfm, char *label, const char *from)
 {
 	strncpy(label, from, 8);
 	return crypto_tfm_ctx(tfm);
+}
+
+/*
+ * v4l2_fh_add() and _del() take the file since 6.18: the one the method
+ * was given; a helper that has no struct file * keeps its call, named.
+ */
+static int demo_open(struct file *filp)
+{
+	struct v4l2_fh *fh = filp->private_data;
+
+	v4l2_fh_add(fh);
+	return 0;
+}
+
+static int demo_release(struct inode *inode, struct file *f)
+{
+	v4l2_fh_del(f->private_data);
+	return 0;
+}
+
+static void demo_drop(struct v4l2_fh *fh)
+{
+	v4l2_fh_del(fh);
 }
 
 static struct pci_driver demo_driver = {
