@@ -806,6 +806,15 @@ static void declaration(struct hv *h, size_t s, size_t e)
 		emit_function(h, HK_FUNC, s, name, e);
 		return;
 	}
+	if (!h->locals && s + 3 == e && is_aggregate_kw(h, s) &&
+	    is_ident(h, s + 1) && is_ident(h, s + 2) && all_caps(h, s + 2)) {
+		/* struct hash_alg_common HASH_ALG_COMMON;: a macro is its body */
+		char tag[NAME_LEN];
+
+		tok_text(h->buf, T(h, s + 1), tag, sizeof(tag));
+		emit(h, HK_OPAQUE, s + 2, tag, 0, NULL);
+		return;
+	}
 	if (ident_is(h, s, "extern") || h->locals)
 		declarators(h, s, e, HK_VAR);
 }

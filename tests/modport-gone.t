@@ -24,7 +24,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 29
+plan 30
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -71,6 +71,7 @@ is "$(grep -c '\[gone\]' <<<"$none"):$(grep -c '\[own-header\]' <<<"$none")" "3:
 	"own-header: a copy short of a member used (filled, not fillsize): all three stay gone"
 atlas=$(xz -dc modport/atlas.txt.xz)
 like "$atlas" $'^O\tshash_alg\ts-u$' "struct HASH_ALG_COMMON; in shash_alg's body (6.6+): its members are not all known"
+like "$atlas" $'^O\thash_alg_common\ts-u$' "struct hash_alg_common HASH_ALG_COMMON; (6.6+): a macro is its body, its members are not all known"
 unlike "$atlas" $'^i\tcl_prog\t[^\t]*\t.*d' "a member macro that a real member replaced (rpc_clnt's cl_prog, 2.6.11) spells nothing gone"
 unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is a member: kset_uevent_ops kept it"
 unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \
