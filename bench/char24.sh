@@ -95,7 +95,7 @@ build() {
 	fi
 	rm -rf "$d/port"
 	# the findings of this modport, whether the build was kept or not
-	corpus_check "$k" "$d/src" "$d/findings"
+	corpus_check "$k" "$d/src" "$d/findings" "$d/fix.log" "$d/port"
 }
 
 # load K NAME...: the built modules in one modrun --each boot; a verdict

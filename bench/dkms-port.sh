@@ -104,7 +104,11 @@ build() {
 	fi
 	# what this modport says of the sources built (again every run: the
 	# build is kept, modport may have learnt)
-	corpus_check "$k" "$src" "$res/findings"
+	if [ "$v" = modport ]; then
+		corpus_check "$k" "$src" "$res/findings" "$work/port/$name.log" "$src"
+	else
+		corpus_check "$k" "$src" "$res/findings"
+	fi
 	corpus_first_error "$res/log" "$bdir" "$(corpus_headers "$k")" >"$res/error"
 }
 

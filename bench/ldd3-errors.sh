@@ -58,7 +58,8 @@ for k in $kernels; do
 	if [ "$(cat "$base/key" 2>/dev/null)" != "$key" ]; then
 		fresh=1
 		rm -rf "$base" && mv "$work/new" "$base"
-		corpus_check "$k" "$base/port" "$base/findings"
+		corpus_check "$k" "$base/port" "$base/findings" \
+			"$base/modport.log" "$work/new/port"
 		echo "ldd3-errors: building for $k" >&2
 		for d in $dirs; do
 			[ -e "$base/port/$d/Makefile" ] || continue

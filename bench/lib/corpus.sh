@@ -171,10 +171,18 @@ corpus_first_error() {
 	' "$log" "$@"
 }
 
+# corpus_check K SRC OUT [FIXLOG PREFIX]: what modport check --target=K
+# says of SRC, into OUT; with FIXLOG, also what the fix that made SRC said
+# was left to a person (its lines under PREFIX/, made relative): a user
+# reads both.
 corpus_check() {
-	local k=$1 src=$2 out=$3
+	local k=$1 src=$2 out=$3 log=${4:-} prefix=${5:-}
 	(cd "$src" && "$modport" check --target="$k" .) 2>&1 |
 		sed 's|^\./||' | grep -v '\[version-conditional\]$' >"$out"
+	if [ -n "$log" ] && [ -e "$log" ]; then
+		awk -v p="$prefix/" 'index($0, p) == 1 && / (error|warning): / {
+			print substr($0, length(p) + 1) }' "$log" >>"$out"
+	fi
 	return 0
 }
 

@@ -229,6 +229,10 @@ struct plan {
 	char note[512];
 	size_t drop_const[MAX_CONST_DROPS];	/* 'const' tokens to delete */
 	size_t nr_drop;
+	size_t after;		/* the ';' of the file's declaration of the
+				 * variable when it comes after the use (2.4's
+				 * MODULE_PARM named no object: module_param()
+				 * takes its address), else SCAN_NONE */
 };
 
 static void add_note(struct plan *pl, const char *note)
@@ -329,6 +333,30 @@ static const char *plan_const(struct porter *pt, const struct parm *p,
 }
 
 /* The replacement text, or a reason it cannot be made. */
+/* The ';' that ends the file-scope declaration of token name. */
+static size_t declaration_end(const struct porter *pt, size_t name)
+{
+	const struct token_list *tl = pt->tl;
+	size_t k;
+	int depth = 0;
+
+	for (k = name; tl->tok[k].type != TOKEN_EOF; k = next_code(tl, k)) {
+		const struct token *t = &tl->tok[k];
+
+		if (match_op(pt->buf, t, '(') || match_op(pt->buf, t, '[') ||
+		    match_op(pt->buf, t, '{'))
+			depth++;
+		else if (match_op(pt->buf, t, ')') || match_op(pt->buf, t, ']') ||
+			 match_op(pt->buf, t, '}'))
+			depth--;
+		else if (!depth && match_op(pt->buf, t, ';'))
+			return k;
+		if (depth < 0)
+			break;
+	}
+	return SCAN_NONE;
+}
+
 static const char *plan(struct porter *pt, const struct parm *p,
 			struct plan *pl)
 {
@@ -343,6 +371,8 @@ static const char *plan(struct porter *pt, const struct parm *p,
 		return "the variable's name is longer than modport handles (256 characters)";
 	if (!find_decl(pt, p, &d, &local))
 		return "no declaration of the variable in this file or its local headers";
+	pl->after = local && p->hash == SCAN_NONE && d.name > p->name ?
+		    declaration_end(pt, d.name) : SCAN_NONE;
 	if (d.is_const && (why = plan_const(pt, p, &d, local, pl)))
 		return why;
 	if (p->letter == 'c' || (p->letter == 's' && d.dims && !d.pointers))
@@ -414,10 +444,10 @@ static int module_parm(struct porter *pt, size_t i, bool *converted)
 {
 	const struct token_list *tl = pt->tl;
 	struct parm p = { .name = i, .hash = SCAN_NONE };
-	struct plan pl = { .nr_drop = 0 };
+	struct plan pl = { .nr_drop = 0, .after = SCAN_NONE };
 	struct tokens self = { pt->buf, tl };
 	bool pp = tl->tok[i].flags & TF_PP;
-	size_t lp, comma, k;
+	size_t lp, comma, k, semi;
 	const char *why;
 
 	if (pp) {
@@ -453,6 +483,22 @@ static int module_parm(struct porter *pt, size_t i, bool *converted)
 	*converted = true;
 	for (k = 0; k < pl.nr_drop; k++)
 		drop_const(pt, pl.drop_const[k]);
+	semi = pl.after == SCAN_NONE ? SCAN_NONE : next_code(tl, p.close);
+	if (semi != SCAN_NONE && match_op(pt->buf, &tl->tok[semi], ';')) {
+		/* after the declaration, whose address it takes */
+		size_t at = after_eol(pt->buf, pt->len,
+				      line_end(pt->buf, pt->len,
+					       tl->tok[pl.after].pos));
+		char *moved = porter_printf(pt, "%s%s;%s",
+					    at == pt->len ? pt->eol : "",
+					    pl.text, pt->eol);
+
+		delete_line_range(pt, tl->tok[i].pos, tok_end(&tl->tok[semi]));
+		if (moved)
+			add_edit(pt, at, 0, moved);
+		free(moved);
+		return 0;
+	}
 	return add_edit(pt, tl->tok[i].pos,
 			tok_end(&tl->tok[p.close]) - tl->tok[i].pos, pl.text);
 }

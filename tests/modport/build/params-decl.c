@@ -2,7 +2,7 @@
  * MODULE_PARMs whose C types take finding: typedefs, attributes after the
  * name, declarator lists, an alias #define, type-string macros, a macro
  * that declares and registers, const declarations, '#ifdef MODULE_PARM',
- * and a declaration in a local header.
+ * a declaration in a local header, and one after its MODULE_PARM.
  */
 #include <linux/module.h>
 #include <linux/kernel.h>
@@ -38,15 +38,21 @@ MODULE_PARM(label, "s");
 MODULE_PARM(wide, "i");
 MODULE_PARM(debug, "i");
 MODULE_PARM(from_header, LOCAL_PARM_TYPE);
+MODULE_PARM(late, "i");
+
+/* declared after its MODULE_PARM, as 2.4 allowed: module_param() follows it */
+static int late = 4;
 
 /* expect: modport decl: io=768 size=4096 irq=5,9 mode=auto label=decl */
 /* expect: modport decl: wide=7 debug=1 quirks=3 header=2 copybreak=200 */
+/* expect: modport decl: late=4 */
 int __init init_module(void)
 {
 	printk(KERN_INFO "modport decl: io=%u size=%lu irq=%d,%d mode=%s label=%s\n",
 	       io, size, irq[0], irq[1], mode[1], label);
 	printk(KERN_INFO "modport decl: wide=%d debug=%d quirks=%d header=%d copybreak=%d\n",
 	       wide, i596_debug, quirks, from_header[1], rx_copybreak);
+	printk(KERN_INFO "modport decl: late=%d\n", late);
 	return mem || owner;
 }
 
