@@ -434,8 +434,8 @@ bool token_is(const char *buf, const struct token *t, const char *s)
 	const char *p = buf + t->pos;
 	const char *end = p + t->len;
 
-	if (!(t->flags & TF_SPLICE))
-		return t->len == strlen(s) && !memcmp(p, s, t->len);
+	if (!(t->flags & TF_SPLICE))	/* no strlen(s): most differ at once */
+		return *p == *s && !strncmp(p, s, t->len) && !s[t->len];
 	while (p < end) {
 		p = skip_splices(p);
 		if (p == end || *p != *s)
