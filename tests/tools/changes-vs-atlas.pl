@@ -9,7 +9,9 @@
 #   a METHOD row (tag.member): the method's signature in the last release
 #            before S differs from the one in the first release from S on;
 #   a CLASH row: every release from S on declares the name, the last one
-#            before S does not.
+#            before S does not;
+#   a MEMBER row (tag.member): the member, as gone says; the names its new
+#            form calls or reads (after %.) are in every release from S on.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -44,6 +46,7 @@ while (<$fh>) {
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
+	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
 	if ($k eq 'A') {
 		for my $pair (split / /, $v) {
 			my ($set, $r) = split /:/, $pair;
@@ -103,6 +106,36 @@ for my $row (@rows) {
 			push @bad, "the atlas has $old on one side of $since only";
 		} elsif ($s->{$before} eq $s->{$after}) {
 			push @bad, "$old is '$s->{$after}' in both $rel[$before] and $rel[$after]: no change at $since";
+		}
+	} elsif ($kind eq 'MEMBER') {
+		# tag.member: no release from gone on has it (a member of
+		# the struct, or a macro that spells one: flowi4_tos), the last
+		# one before does; the names of the new form (a call, a member
+		# after %.) are in every release from since on
+		my ($mem) = $old =~ /\.(\w+)$/;
+		my $m = $mask{"m:$old"} // $mask{"i:$mem"};
+		my ($last) = grep { ver($rel[$_]) < ver($gone) } reverse 0 .. $#rel;
+		if (!$m) {
+			push @bad, "the atlas has no member $old (a MEMBER row's must have gone away)";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "$old is in $rel[$k], at or after its gone $gone"
+					if ver($rel[$k]) >= ver($gone) && $m->{$k};
+			}
+			push @bad, "$old is not in $rel[$last], the last release before its gone $gone"
+				if defined $last && !$m->{$last};
+		}
+		my %names = map { $_ => 1 } ($new =~ /(\w+)\(/g, $new =~ /%\.(\w+)/g);
+		for my $name (sort keys %names) {
+			my $nm = $mask{"i:$name"};
+			if (!$nm) {
+				push @bad, "$name, of the new form, is not in the atlas (the table's names are kept)";
+				next;
+			}
+			for my $k (0 .. $#rel) {
+				push @bad, "$name is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$nm->{$k};
+			}
 		}
 	} elsif ($kind eq 'INCLUDE') {
 		# the name stays; what went away is another header bringing in
