@@ -1,7 +1,8 @@
 #!/usr/bin/env perl
 # changes-vs-atlas.pl CHANGES.DEF ATLAS.TXT: is every row of the table of
 # API changes what the atlas, mined from the kernel's trees, says?  TAP.
-#   gone G:  no release of the atlas from G on has the old form (for a
+#   gone G:  no release of the atlas from G on has the old form (a REWRITE
+#            of a function the headers still declare: exports it; for a
 #            signature change: takes the old number of arguments), and the
 #            last one before G has it;
 #   since S: every release from S on has the new name (a rename, a header
@@ -44,7 +45,7 @@ while (<$fh>) {
 		next;
 	}
 	next unless defined $v;
-	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
+	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h' || $k eq 'x';
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
 	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
 	if ($k eq 'A') {
@@ -77,6 +78,9 @@ for my $row (@rows) {
 	$n++;
 	$old =~ s/\(.*//;	# a REWRITE row's call pattern: its name
 	my $key = ($old =~ m{/} ? 'h:' : 'i:') . $old;
+	# a REWRITE of a function the headers still declare: its export went
+	$key = "x:$old" if $kind eq 'REWRITE' && exists $mask{"x:$old"} &&
+		exists $mask{$key} && grep { ver($rel[$_]) >= ver($gone) && $mask{$key}{$_} } 0 .. $#rel;
 	if ($kind eq 'ADD_ARG' || $kind eq 'DROP_ARG') {
 		# the old count: the fewest arguments the last release before
 		# gone takes; the new one, one more or one fewer
