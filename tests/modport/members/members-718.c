@@ -1,81 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The api-member rule (the table's MEMBER rows): a member gone from its
- * struct, where the struct is known.  Target: 6.18..7.3, after both rows:
- * the new forms alone, no #if.
+ * The api-member rule where the target is past both rows (6.18..7.3):
+ * the new forms alone, no #if; a read in a write's value is made with it.
  */
 #include <linux/module.h>
 #include <net/genetlink.h>
 #include <net/flow.h>
-#include <net/ip.h>
 
-struct demo_hdr {
-	int magic;
-};
-
-/* a read: genl_info_userhdr(info) */
-static struct demo_hdr *demo_hdr_of(struct genl_info *info)
+static bool demo_has_hdr(const struct genl_info *info)
 {
-	return info->userhdr;
+	return info->userhdr != NULL;
 }
 
-/* a read of an object: genl_info_userhdr(&info) */
-static int demo_magic(void)
+static void demo_copy(struct flowi4 *to, const struct flowi4 *from)
 {
-	struct genl_info info = { 0 };
-	struct demo_hdr *hdr = info.userhdr;
-
-	return hdr ? hdr->magic : 0;
+	to->flowi4_tos = from->flowi4_tos;
 }
 
-/* a write: the kernel has no form of it, reported */
-static void demo_set_hdr(struct genl_info *info, void *hdr)
+static int demo_route(u8 dsfield)
 {
-	info->userhdr = hdr;
+	struct flowi4 key = { 0 };
+
+	key.flowi4_tos = dsfield;
+	return key.flowi4_tos ? 1 : 0;
 }
 
-/* its address: reported */
-static void **demo_hdr_slot(struct genl_info *info)
+/* still reported: the kernel has no write form of userhdr */
+static void demo_clear(struct genl_info *info)
 {
-	return &info->userhdr;
-}
-
-/* a struct of the driver's own with a member of that name: left alone */
-struct demo_info {
-	void *userhdr;
-	unsigned char flowi4_tos;
-};
-
-static void *demo_own(struct demo_info *info)
-{
-	return info->userhdr;
-}
-
-/* a write and a read of flowi4_tos, a read in a write's value */
-static void demo_flow(struct flowi4 *fl4, const struct iphdr *iph,
-		      struct flowi4 *out, struct demo_info *own)
-{
-	fl4->flowi4_tos = iph->tos;
-	out->flowi4_tos = fl4->flowi4_tos;
-	own->flowi4_tos = fl4->flowi4_tos;
-}
-
-/* a read on an object, and a write in place: reported */
-static u8 demo_tos(const struct iphdr *iph)
-{
-	struct flowi4 fl4 = { 0 };
-
-	fl4.flowi4_tos = iph->tos;
-	fl4.flowi4_tos |= 1;
-	return fl4.flowi4_tos;
-}
-
-/* a write that is not a statement of its own: reported */
-static void demo_chain(struct flowi4 *fl4, u8 tos)
-{
-	if (tos)
-		fl4->flowi4_mark = fl4->flowi4_tos = tos;
+	info->userhdr = NULL;
 }
 
 MODULE_LICENSE("GPL");
-MODULE_DESCRIPTION("api-member fixture");
+MODULE_DESCRIPTION("api-member past the rows");
