@@ -1066,8 +1066,8 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 		return;		/* another rule names it (aio-methods, define-timer) */
 	pl.decl = decl_start(c, at);
 	edits_for(c->pt, R_METHOD);
-	if (pl.how == CH_OTHER && !real_change(&pl))
-		return;		/* int and an enum, a typedef: one type */
+	if ((pl.how == CH_OTHER || pl.how == CH_TYPE_PARAM) && !real_change(&pl))
+		return;		/* int and an enum, a typedef, a tag's macro: one type */
 	later = gnu && pl.how == CH_VOID && rule_on(c->pt, R_GNU_INITIALIZER);
 	if (later) {
 		how = "fix converts it once the GCC field: initializer is .field =";

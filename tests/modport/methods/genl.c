@@ -9,6 +9,7 @@
  */
 #include <linux/module.h>
 #include <net/genetlink.h>
+#include <media/v4l2-subdev.h>
 
 static int demo_pre(const struct genl_ops *ops, struct sk_buff *skb,
 		    struct genl_info *info);
@@ -32,6 +33,16 @@ static struct genl_family demo_family = {
 	.name		= "demo",
 	.pre_doit	= demo_pre,
 	.post_doit	= demo_post,
+};
+
+/* struct v4l2_subdev_edid is a macro for v4l2_edid: one type, nothing said */
+static int demo_g_edid(struct v4l2_subdev *sd, struct v4l2_subdev_edid *edid)
+{
+	return edid ? 0 : -EINVAL;
+}
+
+static const struct v4l2_subdev_pad_ops demo_pad = {
+	.get_edid	= demo_g_edid,
 };
 
 MODULE_LICENSE("GPL");
