@@ -145,70 +145,83 @@ static void report(struct mctx *c, size_t m, const struct api_change *ch,
 }
 
 /*
- * The use of member m (after '->' or '.'): a site if it can be made, else
- * a finding that says why not.
+ * The MEMBER row of member m after '->' or '.' (*ptr: which), where the
+ * variable before it is of a known struct; NULL if none.
  */
-static void use(struct mctx *c, size_t m)
+static const struct api_change *row_of(const struct mctx *c, size_t m,
+				       size_t *base, bool *ptr)
 {
-	size_t arrow = sh_prev(c->pt, m), base, tag, after = sh_next(c->pt, m);
-	size_t rl, semi;
+	size_t arrow = sh_prev(c->pt, m), tag;
 	const struct api_change *ch;
-	struct site s = { 0 };
 	char key[128];
 	int n;
 
-	base = arrow == SCAN_NONE ? SCAN_NONE : sh_prev(c->pt, arrow);
-	if (base == SCAN_NONE || !sh_is_ident(c->pt, base) ||
+	*base = arrow == SCAN_NONE ? SCAN_NONE : sh_prev(c->pt, arrow);
+	if (*base == SCAN_NONE || !sh_is_ident(c->pt, *base) ||
 	    (!op_is(c, arrow, "->") && !op_is(c, arrow, ".")) ||
-	    after_member_op(c->buf, c->pt->tl, base))
-		return;		/* a->b.m: b's struct is not known here */
-	s.ptr = op_is(c, arrow, "->");
-	tag = sh_var_tag(c->pt, base, &s.ptr);
-	if (tag == SCAN_NONE || s.ptr != op_is(c, arrow, "->"))
-		return;
+	    after_member_op(c->buf, c->pt->tl, *base))
+		return NULL;	/* a->b.m: b's struct is not known here */
+	tag = sh_var_tag(c->pt, *base, ptr);
+	if (tag == SCAN_NONE || *ptr != op_is(c, arrow, "->"))
+		return NULL;
 	n = snprintf(key, sizeof(key), "%.*s.%.*s", SH_TOK(c->pt, tag),
 		     SH_TOK(c->pt, m));
 	ch = n > 0 && (size_t)n < sizeof(key) ? change_for(key, (size_t)n) : NULL;
 	if (!ch || ch->kind != C_MEMBER ||
 	    (change_gone(ch) && c->r.hi < change_gone(ch)) ||
 	    porter_kept_old(c->pt, c->tok[m].pos) ||
-	    porter_edited(c->pt, c->tok[base].pos))
+	    porter_edited(c->pt, c->tok[*base].pos))
+		return NULL;
+	return ch;
+}
+
+/*
+ * Why the use at site s (its member followed by token after) cannot be
+ * made, or NULL: then a write's value is in s.
+ */
+static const char *cannot(const struct mctx *c, struct site *s, size_t after)
+{
+	size_t rl, semi;
+
+	if (unary_amp(c, sh_prev(c->pt, s->base)))
+		return "its address is taken here";
+	if (in_place(c, sh_prev(c->pt, s->base)) || in_place(c, after) ||
+	    op_is(c, after, "."))
+		return "it is changed in place here";
+	if (!op_is(c, after, "="))
+		return NULL;	/* a read */
+	if (!*write_form(s->ch, &rl))
+		return "it is written here, and the kernel has no form of that";
+	semi = statement_end(c, after);
+	if (semi == SCAN_NONE || !statement_start(c, s->base) ||
+	    sh_next(c->pt, after) == semi)
+		return "the write is not a statement of its own";
+	s->vfrom = c->tok[sh_next(c->pt, after)].pos;
+	s->vto = tok_end(&c->tok[sh_prev(c->pt, semi)]);
+	s->to = s->vto;
+	return NULL;
+}
+
+/* The use of member m: a site if it can be made, else a finding. */
+static void use(struct mctx *c, size_t m)
+{
+	struct site s = { 0 };
+	const char *why;
+
+	s.ch = row_of(c, m, &s.base, &s.ptr);
+	if (!s.ch)
 		return;
 	edits_for(c->pt, R_API_MEMBER);
-	if (unary_amp(c, sh_prev(c->pt, base))) {
-		report(c, m, ch, "its address is taken here");
-		return;
-	}
-	if (in_place(c, sh_prev(c->pt, base)) || in_place(c, after) ||
-	    op_is(c, after, ".")) {
-		report(c, m, ch, "it is changed in place here");
-		return;
-	}
-	s.base = base;
 	s.member = m;
-	s.ch = ch;
-	s.from = c->tok[base].pos;
-	s.to = tok_end(&c->tok[m]);
-	if (op_is(c, after, "=")) {
-		semi = statement_end(c, after);
-		if (!*write_form(ch, &rl)) {
-			report(c, m, ch, "it is written here, and the kernel has no form of that");
-			return;
-		}
-		if (semi == SCAN_NONE || !statement_start(c, base) ||
-		    sh_next(c->pt, after) == semi) {
-			report(c, m, ch, "the write is not a statement of its own");
-			return;
-		}
-		s.vfrom = c->tok[sh_next(c->pt, after)].pos;
-		s.vto = tok_end(&c->tok[sh_prev(c->pt, semi)]);
-		s.to = s.vto;
-	} else {
-		s.vfrom = s.vto = s.to;
-	}
-	if (GROW(c->pt, c->s, c->nr, c->alloc))
+	s.from = c->tok[s.base].pos;
+	s.to = s.vfrom = s.vto = tok_end(&c->tok[m]);
+	why = cannot(c, &s, sh_next(c->pt, m));
+	if (why) {
+		report(c, m, s.ch, why);
 		return;
-	c->s[c->nr++] = s;
+	}
+	if (!GROW(c->pt, c->s, c->nr, c->alloc))
+		c->s[c->nr++] = s;
 }
 
 static char *made(struct mctx *c, size_t from, size_t to);
