@@ -116,6 +116,10 @@ const char **change_words(bool (*keep)(const struct api_change *ch))
 			words[n++] = ch->old + 7;	/* the tag */
 			continue;
 		}
+		if (ch->kind == C_MEMBER && strchr(ch->old, '.')) {
+			words[n++] = strchr(ch->old, '.') + 1;	/* the member */
+			continue;
+		}
 		if (strchr(ch->old, '(')) {	/* a call pattern: its name */
 			words[n++] = or_exit(strndup(ch->old,
 						     strcspn(ch->old, "(")));
@@ -142,7 +146,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_QUOTE_ARG] = "quote-arg", [C_INCLUDE] = "include",
 		[C_PERSON] = "person", [C_METHOD] = "method",
 		[C_SETUP] = "setup", [C_CLASH] = "clash",
-		[C_REWRITE] = "rewrite",
+		[C_REWRITE] = "rewrite", [C_MEMBER] = "member",
 	};
 
 	return names[k];

@@ -13,7 +13,7 @@
 enum change_kind {
 	C_RENAME, C_HEADER, C_REMOVE_LINE, C_REMOVE_WORD, C_UNWRAP, C_EXPAND,
 	C_DROP_ARG, C_ADD_ARG, C_QUOTE_ARG, C_INCLUDE, C_PERSON, C_METHOD,
-	C_SETUP, C_CLASH, C_REWRITE,
+	C_SETUP, C_CLASH, C_REWRITE, C_MEMBER,
 };
 
 enum { CALL_ANY, CALL_STATEMENT, CALL_LAST_NULL, CALL_AGED = 0x100 };
@@ -37,7 +37,7 @@ const char *change_kind_name(enum change_kind k);
 /*
  * The words the rows that keep() selects are found by, for a family's
  * word list (NULL-terminated, made once; exits on ENOMEM): the old form,
- * a struct row's tag, a header's "<path>".
+ * a struct row's tag, a MEMBER row's member, a header's "<path>".
  */
 const char **change_words(bool (*keep)(const struct api_change *ch));
 /* Its gone and since versions as KV(); 0 for "". */

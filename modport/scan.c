@@ -203,7 +203,8 @@ size_t code_before(const struct token_list *tl, size_t i)
 {
 	size_t p = prev_code(tl, i);
 
-	return p == i ? SCAN_NONE : p;
+	/* at the start, prev_code() stops on token 0, code or not */
+	return p == i || !is_code(&tl->tok[p]) ? SCAN_NONE : p;
 }
 
 size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,

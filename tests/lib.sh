@@ -151,8 +151,9 @@ check_manual() {
 preserved() {
 	# the old forms of the table of API changes (modport/changes.def)
 	local changes
-	changes=$(sed -n 's/^CHANGE([A-Z_]*, "\([^"]*\)".*/\1/p' "$TOP/modport/changes.def" |
-		sed 's/(.*//; s/[.]/[.]/g' | paste -sd'|')	# a call pattern: its name
+	changes=$(sed -n -e 's/^CHANGE(MEMBER, "[^".]*[.]\([^"]*\)".*/\1/p' \
+		-e 's/^CHANGE([A-Z_]*, "\([^"]*\)".*/\1/p' "$TOP/modport/changes.def" |
+		sed 's/(.*//; s/[.]/[.]/g' | paste -sd'|')	# a call pattern: its name; a MEMBER row: its member
 	awk -v changes="$changes" 'function all_added(l,   w, n, k, gone) {
 		# every word stays but the name of a dropped parameter
 		n = split(l, w, /[^A-Za-z_0-9]+/)

@@ -36,7 +36,7 @@ static const enum rule_id rules[] = {
 static bool fixed_here(const struct api_change *ch)
 {
 	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
-	       ch->kind != C_SETUP;
+	       ch->kind != C_SETUP && ch->kind != C_MEMBER;
 }
 
 static void __attribute__((constructor)) make_words(void)

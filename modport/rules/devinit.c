@@ -76,23 +76,13 @@ static void annotation(struct porter *pt, struct target *tg, size_t i)
 	add_edit(pt, t->pos, end - t->pos, "");
 }
 
-/* Is the identifier at x's nearest pointer declaration a struct tag *? */
+/* Is the identifier at x's nearest declaration a struct tag *? */
 static bool tag_ptr_var(const struct porter *pt, size_t x, const char *tag)
 {
-	const struct token_list *tl = pt->tl;
-	size_t i, star;
+	bool ptr = false;
+	size_t t = sh_var_tag(pt, x, &ptr);
 
-	for (i = sh_decl_before(pt, x, x); i != SCAN_NONE;
-	     i = sh_decl_before(pt, x, i)) {
-		star = code_before(tl, i);
-		if (star == SCAN_NONE || !match_op(pt->buf, &tl->tok[star], '*') ||
-		    code_before(tl, star) == SCAN_NONE)
-			continue;
-		return match_ident(pt->buf, &tl->tok[code_before(tl, star)], tag) &&
-		       match_ident(pt->buf, &tl->tok[code_before(tl, code_before(tl, star))],
-				   "struct");
-	}
-	return false;
+	return t != SCAN_NONE && ptr && sh_ident(pt, t, tag);
 }
 
 /* X->slot_name: pci_name(X); X->index: page_folio(X)->index. */

@@ -13,13 +13,15 @@
  *							void wrapper calls it
  *	a parameter is added				it is added, unused
  *	a parameter is dropped				it goes, if unused
+ *	a parameter's struct replaced by another	it takes the new
+ *							type, if unused
  *
  * Where the target straddles the change, both heads are kept under #if
  * LINUX_VERSION_CODE (a wrapper for void), at the exact release the table
  * of changes (changes.def, METHOD rows) gives; without a row the atlas
  * knows the change only between two of its releases, and it is named.
- * Any other change (a parameter's type replaced) is named with the form
- * the target wants.
+ * Any other change (a used parameter's type replaced, two changes at
+ * once) is named with the form the target wants.
  *
  *	method		a method's signature changed
  */
@@ -73,13 +75,13 @@ struct fn {
 /* The change from the function's form to the target's. */
 enum change {
 	CH_OTHER, CH_CONST_PARAM, CH_CONST_RET, CH_VOID, CH_ADD_PARAM,
-	CH_DROP_PARAM,
+	CH_DROP_PARAM, CH_TYPE_PARAM,
 };
 
 struct plan {
 	enum change how;
-	int param;			/* CH_CONST_PARAM, CH_ADD_PARAM */
-	char type[SIG_MAX];		/* CH_ADD_PARAM: the new parameter */
+	int param;			/* CH_CONST_PARAM, CH_ADD_PARAM... */
+	char type[SIG_MAX];		/* CH_ADD_PARAM, CH_TYPE_PARAM: its type */
 	const char *old, *now;		/* the atlas's signatures */
 	size_t old_len, now_len;
 	unsigned int since;		/* the exact release, or 0 */
@@ -468,6 +470,14 @@ static void classify(const char *old, size_t olen, const char *now,
 			 const_added(op_[diff], opl[diff], np[diff], npl[diff])) {
 			pl->how = CH_CONST_PARAM;
 			pl->param = diff;
+		} else if (ndiff == 1 && orl == nrl && !memcmp(or, nr, orl) &&
+			   memmem(op_[diff], opl[diff], "struct ", 7) &&
+			   memmem(np[diff], npl[diff], "struct ", 7) &&
+			   npl[diff] < sizeof(pl->type)) {
+			pl->how = CH_TYPE_PARAM;	/* another struct */
+			pl->param = diff;
+			memcpy(pl->type, np[diff], npl[diff]);
+			pl->type[npl[diff]] = 0;
 		}
 		return;
 	}
@@ -604,6 +614,27 @@ static void new_param_name(const struct plan *pl, char *name, size_t size)
 		snprintf(name, size, "unused%d", pl->param);
 }
 
+/*
+ * A parameter from token from to the one at next (its ',' or the ')')
+ * takes the plan's type: the words before its name, or all of it when it
+ * has no name ("const struct genl_ops *" in a prototype).
+ */
+static bool type_ins(const struct mctx *c, size_t from, size_t next,
+		     const struct plan *pl, struct ins *in)
+{
+	size_t last = prev_code(c->tl, next), before = prev_code(c->tl, last);
+	bool named = ident(c, last) && last != from &&
+		     !match_ident(c->buf, &c->tok[before], "struct") &&
+		     !match_ident(c->buf, &c->tok[before], "union") &&
+		     !match_ident(c->buf, &c->tok[before], "enum");
+	const char *sp = pl->type[strlen(pl->type) - 1] == '*' ? "" : " ";
+
+	in->pos = c->tok[from].pos;
+	in->del = (named ? c->tok[last].pos : tok_end(&c->tok[last])) - in->pos;
+	snprintf(in->text, sizeof(in->text), "%s%s", pl->type, named ? sp : "");
+	return true;
+}
+
 /* The edit the plan makes to the head named at name, from start. */
 static bool head_ins(const struct mctx *c, size_t start, size_t name,
 		     const struct plan *pl, struct ins *in)
@@ -664,6 +695,12 @@ static bool head_ins(const struct mctx *c, size_t start, size_t name,
 				 sp, pname);
 		}
 		return true;
+	case CH_TYPE_PARAM:
+		if (pl->param >= n)
+			return false;
+		return type_ins(c, at[pl->param], pl->param + 1 < n ?
+				prev_code(c->tl, at[pl->param + 1]) : close,
+				pl, in);
 	case CH_DROP_PARAM:
 		if (pl->param >= n || n < 2)
 			return false;
@@ -876,6 +913,7 @@ static const char *const what[] = {
 	[CH_VOID] = "it returns nothing",
 	[CH_ADD_PARAM] = "it gets the new parameter, unused",
 	[CH_DROP_PARAM] = "the parameter it never used goes",
+	[CH_TYPE_PARAM] = "the parameter it never used takes the new type",
 };
 
 /* Does fn's body use the name of its parameter k (or has it none)? */
@@ -915,6 +953,10 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 	}
 	if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
 		*how = "its body uses the parameter that goes";
+		return false;
+	}
+	if (pl->how == CH_TYPE_PARAM && param_used(c, fn, pl->param)) {
+		*how = "its body uses the parameter whose type changes";
 		return false;
 	}
 	if (elsewhere && !wrap) {
@@ -1024,8 +1066,8 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 		return;		/* another rule names it (aio-methods, define-timer) */
 	pl.decl = decl_start(c, at);
 	edits_for(c->pt, R_METHOD);
-	if (pl.how == CH_OTHER && !real_change(&pl))
-		return;		/* int and an enum, a typedef: one type */
+	if ((pl.how == CH_OTHER || pl.how == CH_TYPE_PARAM) && !real_change(&pl))
+		return;		/* int and an enum, a typedef, a tag's macro: one type */
 	later = gnu && pl.how == CH_VOID && rule_on(c->pt, R_GNU_INITIALIZER);
 	if (later) {
 		how = "fix converts it once the GCC field: initializer is .field =";

@@ -100,6 +100,27 @@ size_t sh_decl_before(const struct porter *pt, size_t x, size_t from)
 	return SCAN_NONE;
 }
 
+size_t sh_var_tag(const struct porter *pt, size_t x, bool *ptr)
+{
+	size_t i, j, tag;
+
+	for (i = sh_decl_before(pt, x, x); i != SCAN_NONE;
+	     i = sh_decl_before(pt, x, i)) {
+		for (j = sh_prev(pt, i); sh_op(pt, j, "*"); j = sh_prev(pt, j))
+			;
+		if (!sh_is_ident(pt, j) || sh_ident(pt, j, "return") ||
+		    sh_ident(pt, j, "sizeof") || sh_ident(pt, j, "case"))
+			continue;	/* "y = x;", "(x)": not a declaration */
+		tag = j;
+		j = sh_prev(pt, j);
+		if (!sh_ident(pt, j, "struct"))
+			return SCAN_NONE;	/* another type's */
+		*ptr = sh_op(pt, sh_prev(pt, i), "*");
+		return tag;
+	}
+	return SCAN_NONE;
+}
+
 size_t sh_indent(const struct porter *pt, size_t i, const char **at)
 {
 	size_t from = line_start(pt->buf, pt->tl->tok[i].pos), to = from;

@@ -81,6 +81,13 @@ bool sh_in_headers(struct porter *pt, size_t f);
  * declared; SCAN_NONE when there is none.  Walk on with from = it.
  */
 size_t sh_decl_before(const struct porter *pt, size_t x, size_t from);
+/*
+ * The struct tag of the variable at token x: its nearest declaration
+ * before it, "struct TAG *x" (*ptr true) or "struct TAG x" (false), is
+ * TAG's token; SCAN_NONE when the nearest is of another type or there is
+ * none (assignments are passed over).
+ */
+size_t sh_var_tag(const struct porter *pt, size_t x, bool *ptr);
 /* The whitespace before the first token of the line holding token i. */
 size_t sh_indent(const struct porter *pt, size_t i, const char **at);
 

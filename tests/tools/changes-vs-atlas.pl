@@ -1,7 +1,8 @@
 #!/usr/bin/env perl
 # changes-vs-atlas.pl CHANGES.DEF ATLAS.TXT: is every row of the table of
 # API changes what the atlas, mined from the kernel's trees, says?  TAP.
-#   gone G:  no release of the atlas from G on has the old form (for a
+#   gone G:  no release of the atlas from G on has the old form (a REWRITE
+#            of a function the headers still declare: exports it; for a
 #            signature change: takes the old number of arguments), and the
 #            last one before G has it;
 #   since S: every release from S on has the new name (a rename, a header
@@ -9,7 +10,9 @@
 #   a METHOD row (tag.member): the method's signature in the last release
 #            before S differs from the one in the first release from S on;
 #   a CLASH row: every release from S on declares the name, the last one
-#            before S does not.
+#            before S does not;
+#   a MEMBER row (tag.member): the member, as gone says; the names its new
+#            form calls or reads (after %.) are in every release from S on.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -42,8 +45,9 @@ while (<$fh>) {
 		next;
 	}
 	next unless defined $v;
-	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
+	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h' || $k eq 'x';
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
+	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
 	if ($k eq 'A') {
 		for my $pair (split / /, $v) {
 			my ($set, $r) = split /:/, $pair;
@@ -74,6 +78,9 @@ for my $row (@rows) {
 	$n++;
 	$old =~ s/\(.*//;	# a REWRITE row's call pattern: its name
 	my $key = ($old =~ m{/} ? 'h:' : 'i:') . $old;
+	# a REWRITE of a function the headers still declare: its export went
+	$key = "x:$old" if $kind eq 'REWRITE' && exists $mask{"x:$old"} &&
+		exists $mask{$key} && grep { ver($rel[$_]) >= ver($gone) && $mask{$key}{$_} } 0 .. $#rel;
 	if ($kind eq 'ADD_ARG' || $kind eq 'DROP_ARG') {
 		# the old count: the fewest arguments the last release before
 		# gone takes; the new one, one more or one fewer
@@ -103,6 +110,36 @@ for my $row (@rows) {
 			push @bad, "the atlas has $old on one side of $since only";
 		} elsif ($s->{$before} eq $s->{$after}) {
 			push @bad, "$old is '$s->{$after}' in both $rel[$before] and $rel[$after]: no change at $since";
+		}
+	} elsif ($kind eq 'MEMBER') {
+		# tag.member: no release from gone on has it (a member of
+		# the struct, or a macro that spells one: flowi4_tos), the last
+		# one before does; the names of the new form (a call, a member
+		# after %.) are in every release from since on
+		my ($mem) = $old =~ /\.(\w+)$/;
+		my $m = $mask{"m:$old"} // $mask{"i:$mem"};
+		my ($last) = grep { ver($rel[$_]) < ver($gone) } reverse 0 .. $#rel;
+		if (!$m) {
+			push @bad, "the atlas has no member $old (a MEMBER row's must have gone away)";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "$old is in $rel[$k], at or after its gone $gone"
+					if ver($rel[$k]) >= ver($gone) && $m->{$k};
+			}
+			push @bad, "$old is not in $rel[$last], the last release before its gone $gone"
+				if defined $last && !$m->{$last};
+		}
+		my %names = map { $_ => 1 } ($new =~ /(\w+)\(/g, $new =~ /%\.(\w+)/g);
+		for my $name (sort keys %names) {
+			my $nm = $mask{"i:$name"};
+			if (!$nm) {
+				push @bad, "$name, of the new form, is not in the atlas (the table's names are kept)";
+				next;
+			}
+			for my $k (0 .. $#rel) {
+				push @bad, "$name is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$nm->{$k};
+			}
 		}
 	} elsif ($kind eq 'INCLUDE') {
 		# the name stays; what went away is another header bringing in

@@ -70,10 +70,10 @@ static struct platform_driver demo_pdrv = {
 	.remove	= demo_pdev_remove,
 };
 
-/* 6.9: ethtool_eee became ethtool_keee: named with the new form. */
+/* 6.9: ethtool_eee became ethtool_keee: it reads it, named with the new form. */
 static int demo_get_eee(struct net_device *dev, struct ethtool_eee *e)
 {
-	return 0;
+	return e->eee_enabled ? 0 : -EOPNOTSUPP;
 }
 
 static const struct ethtool_ops demo_ethtool = {
