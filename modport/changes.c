@@ -142,7 +142,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_QUOTE_ARG] = "quote-arg", [C_INCLUDE] = "include",
 		[C_PERSON] = "person", [C_METHOD] = "method",
 		[C_SETUP] = "setup", [C_CLASH] = "clash",
-		[C_REWRITE] = "rewrite",
+		[C_REWRITE] = "rewrite", [C_LINKMODE] = "linkmode",
 	};
 
 	return names[k];

@@ -9,7 +9,9 @@
 #   a METHOD row (tag.member): the method's signature in the last release
 #            before S differs from the one in the first release from S on;
 #   a CLASH row: every release from S on declares the name, the last one
-#            before S does not.
+#            before S does not;
+#   a LINKMODE row (tag.member): every release from S on has the struct
+#            and that member of it, the last one before S not the struct.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -44,6 +46,7 @@ while (<$fh>) {
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h';
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
+	$mask{".:$name.$v"} = ranges($w) if $k eq '.' && defined $w;
 	if ($k eq 'A') {
 		for my $pair (split / /, $v) {
 			my ($set, $r) = split /:/, $pair;
@@ -130,6 +133,21 @@ for my $row (@rows) {
 			}
 			push @bad, "$old is in $rel[$before] already, before its since $since"
 				if defined $before && $m->{$before};
+		}
+	} elsif ($kind eq 'LINKMODE') {
+		# the struct came at since, with the member
+		my ($tag) = $old =~ /^(\w+)\./;
+		my ($t, $m) = ($mask{"i:struct $tag"}, $mask{".:$old"});
+		my ($before) = grep { ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+		if (!$t || !$m) {
+			push @bad, "the atlas has no struct $tag or no member $old";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "$old is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !($t->{$k} && $m->{$k});
+			}
+			push @bad, "struct $tag is in $rel[$before] already, before its since $since"
+				if defined $before && $t->{$before};
 		}
 	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {
 		$skip = "$kind: nothing the atlas records went away" if $gone eq '' || $kind ne 'PERSON';
