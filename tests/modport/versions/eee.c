@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/ethtool.h>
+#include <net/dsa.h>
 
 static int good_set_eee(struct net_device *dev, struct ethtool_eee *eee);
 
@@ -74,5 +75,14 @@ static const struct ethtool_ops cmd_ops = {
 	.get_eee = cmd_get_eee,
 };
 
-struct net_device_ops;
+/* a DSA switch's set_mac_eee: the same change, the same conversion */
+static int demo_set_mac_eee(struct dsa_switch *ds, int port,
+			    struct ethtool_eee *e)
+{
+	return e->tx_lpi_enabled && !e->advertised ? -EINVAL : 0;
+}
+
+static const struct dsa_switch_ops demo_dsa_ops = {
+	.set_mac_eee = demo_set_mac_eee,
+};
 MODULE_LICENSE("GPL");
