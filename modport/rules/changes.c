@@ -36,7 +36,8 @@ static const enum rule_id rules[] = {
 static bool fixed_here(const struct api_change *ch)
 {
 	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
-	       ch->kind != C_SETUP && ch->kind != C_LINKMODE;
+	       ch->kind != C_SETUP && ch->kind != C_LINKMODE &&
+	       ch->kind != C_ARGTYPE;
 }
 
 static void __attribute__((constructor)) make_words(void)

@@ -363,6 +363,42 @@ static bool get_linkmode(struct rctx *c, size_t p, size_t m)
 	return ok;
 }
 
+/*
+ * Is the parameter at token p a whole argument of a call to a function
+ * that takes the new struct there since the same release (an ARGTYPE
+ * row: phy_ethtool_get_eee(phydev, eee))?
+ */
+static bool passed_on(const struct rctx *c, size_t p)
+{
+	const struct token_list *tl = c->rt->tl;
+	const struct api_change *ch;
+	size_t k, after = next_code(tl, p);
+	int depth = 0, arg = 0;
+
+	if (!op(c, after, ',') && !op(c, after, ')'))
+		return false;
+	for (k = code_before(tl, p); k != SCAN_NONE && k > c->rt->body;
+	     k = code_before(tl, k)) {
+		if (op(c, k, ')') || op(c, k, ']'))
+			depth++;
+		else if ((op(c, k, '(') || op(c, k, '[')) && depth)
+			depth--;
+		else if (op(c, k, ',') && !depth)
+			arg++;
+		else if (op(c, k, '(') || op(c, k, '{') || op(c, k, ';'))
+			break;
+	}
+	if (k == SCAN_NONE || !op(c, k, '(') || !ident(c, code_before(tl, k)) ||
+	    (code_before(tl, p) != k && !op(c, code_before(tl, p), ',')))
+		return false;
+	k = code_before(tl, k);
+	ch = change_for(c->buf + c->tok[k].pos, c->tok[k].len);
+	return ch && ch->kind == C_ARGTYPE && ch->arg == arg &&
+	       strlen(ch->new) == c->rt->to_len &&
+	       !memcmp(ch->new, c->rt->to, c->rt->to_len) &&
+	       change_since(ch) == c->rt->since;
+}
+
 /* Every use of the parameter in the body: its edits, or false. */
 static bool convert_body(struct rctx *c)
 {
@@ -375,6 +411,8 @@ static bool convert_body(struct rctx *c)
 			continue;
 		arrow = next_code(tl, i);
 		m = next_code(tl, arrow);
+		if (passed_on(c, i))
+			continue;
 		if (!spelt(c, arrow, "->") || !ident(c, m))
 			return fail(c, "its body uses the parameter otherwise than p->member (passes it on, or takes its address)");
 		if (!linkmode_row(c, m)) {

@@ -11,7 +11,9 @@
 #   a CLASH row: every release from S on declares the name, the last one
 #            before S does not;
 #   a LINKMODE row (tag.member): every release from S on has the struct
-#            and that member of it, the last one before S not the struct.
+#            and that member of it, the last one before S not the struct;
+#   an ARGTYPE row: every release from S on has the struct it names, the
+#            last one before S does not.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -147,6 +149,20 @@ for my $row (@rows) {
 					if ver($rel[$k]) >= ver($since) && !($t->{$k} && $m->{$k});
 			}
 			push @bad, "struct $tag is in $rel[$before] already, before its since $since"
+				if defined $before && $t->{$before};
+		}
+	} elsif ($kind eq 'ARGTYPE') {
+		# the struct the argument takes came at since
+		my $t = $mask{"i:struct $new"};
+		my ($before) = grep { ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+		if (!$t) {
+			push @bad, "the atlas has no struct $new";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "struct $new is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$t->{$k};
+			}
+			push @bad, "struct $new is in $rel[$before] already, before its since $since"
 				if defined $before && $t->{$before};
 		}
 	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {

@@ -9,6 +9,7 @@
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/ethtool.h>
+#include <linux/phy.h>
 #include <net/dsa.h>
 
 static int good_set_eee(struct net_device *dev, struct ethtool_eee *eee);
@@ -73,6 +74,18 @@ static const struct ethtool_ops bad_ops = {
 
 static const struct ethtool_ops cmd_ops = {
 	.get_eee = cmd_get_eee,
+};
+
+/* passed on to phylib, whose own functions took the new struct in 6.9 */
+static int phy_get_eee(struct net_device *dev, struct ethtool_eee *eee)
+{
+	if (!dev->phydev)
+		return -ENODEV;
+	return phy_ethtool_get_eee(dev->phydev, eee);
+}
+
+static const struct ethtool_ops phy_ops = {
+	.get_eee = phy_get_eee,
 };
 
 /* a DSA switch's set_mac_eee: the same change, the same conversion */
