@@ -937,7 +937,9 @@ static bool retype(struct mctx *c, const struct fn *fn, const struct plan *pl,
 		.open = fn->open, .close = fn->close, .body = fn->body,
 		.end = fn->end, .proto = fn->proto,
 		.proto_start = fn->proto_start, .nr_proto = fn->nr_proto,
-		.param = pl->param, .since = pl->since, .hi = c->r.hi,
+		.param = pl->param, .hi = c->r.hi,
+		/* without a row, not straddled: every kernel of the target */
+		.since = pl->since ? pl->since : c->r.lo,
 		.straddle = pl->straddle,
 	};
 	static char why[200];	/* the reason, until the finding is made */

@@ -419,7 +419,7 @@ static bool convert_body(struct rctx *c)
 			if (has_member(c, m))
 				continue;
 			snprintf(c->why_buf, sizeof(c->why_buf),
-				 "struct %.*s has no member '%.*s' (the atlas)",
+				 "struct %.*s has no member '%.*s' that the atlas knows",
 				 (int)c->rt->to_len, c->rt->to,
 				 (int)c->tok[m].len, c->buf + c->tok[m].pos);
 			return fail(c, c->why_buf);
