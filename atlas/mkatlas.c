@@ -766,6 +766,23 @@ static bool usable(const struct entry *e, const char *name)
 	       member_macro(name);	/* flowi4_tos */
 }
 
+/*
+ * Is member entry e's struct one the table of changes names that is not
+ * in every release (a struct that replaced another, ethtool_keee)?  Its
+ * members are all written, so that a port to it can ask which it has.
+ */
+static bool new_kept_tag(const struct entry *e, unsigned int nrel)
+{
+	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
+	const char *tag = e->key + 2, *tab = strchr(tag, '\t');
+	char *name = xstrndup(tag, (size_t)(tab - tag));
+	const struct entry *t = find(ATLAS_TAG, name);
+	bool yes = t && t->mask != all && keep_has(name) && e->mask != all;
+
+	free(name);
+	return yes;
+}
+
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
@@ -791,7 +808,8 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		 * went away from it can be missing; the union over all
 		 * structs only decides which identifiers are written.
 		 */
-		if (e->key[0] == ATLAS_ANY_MEMBER || !gone(e->mask, nrel))
+		if (e->key[0] == ATLAS_ANY_MEMBER ||
+		    (!gone(e->mask, nrel) && !new_kept_tag(e, nrel)))
 			return;
 	} else if (e->key[0] == ATLAS_IDENT || e->key[0] == ATLAS_TAG) {
 		if (!interesting(tab + 1, nrel) ||

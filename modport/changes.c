@@ -147,6 +147,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_PERSON] = "person", [C_METHOD] = "method",
 		[C_SETUP] = "setup", [C_CLASH] = "clash",
 		[C_REWRITE] = "rewrite", [C_MEMBER] = "member",
+		[C_LINKMODE] = "linkmode", [C_ARGTYPE] = "argtype",
 	};
 
 	return names[k];

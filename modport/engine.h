@@ -189,6 +189,14 @@ int porter_keep_both(struct porter *pt, size_t from, size_t old_to,
 		     size_t to, unsigned int since, size_t pos, size_t del,
 		     const char *text);
 /*
+ * Add what the target's newer kernels alone want: at pos (a line's
+ * start), "#if LINUX_VERSION_CODE >= KERNEL_VERSION(since)", the lines
+ * (each with its line end), "#endif" (and the #include <linux/version.h>
+ * it needs).  A NULL lines adds nothing.  Returns the sticky error.
+ */
+int porter_add_since(struct porter *pt, size_t pos, unsigned int since,
+		     const char *lines);
+/*
  * Is the line of pos the old form that a fix kept for older kernels:
  * "#if LINUX_VERSION_CODE >= ... NEW #else OLD #endif"?
  */

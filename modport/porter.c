@@ -403,6 +403,25 @@ int porter_keep_both(struct porter *pt, size_t from, size_t old_to,
 	return pt->error;
 }
 
+int porter_add_since(struct porter *pt, size_t pos, unsigned int since,
+		     const char *lines)
+{
+	const char *vh;
+	char *text;
+
+	if (!lines)
+		return pt->error;
+	vh = porter_version_h(pt, pos);
+	text = porter_printf(pt, "%s%s#if LINUX_VERSION_CODE >= KERNEL_VERSION(%u, %u, %u)%s%s#endif%s",
+			     vh, *vh ? pt->eol : "", since >> 16,
+			     (since >> 8) & 0xff, since & 0xff, pt->eol, lines,
+			     pt->eol);
+	if (text)
+		add_edit(pt, pos, 0, text);
+	free(text);
+	return pt->error;
+}
+
 /* The start of the line before the one that starts at pos, or pos. */
 static size_t line_before(const char *buf, size_t pos)
 {

@@ -22,10 +22,11 @@ ok $? "most rows are checked, not skipped ($(grep -c '# SKIP' <<<"$out") skipped
 
 # Negative control: a row whose versions the kernel's history contradicts.
 sed 's/^CHANGE(RENAME, "strlcpy", "strscpy", "6.8"/CHANGE(RENAME, "strlcpy", "strscpy", "5.0"/;
-     s/^CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "6.4", "6.4"/CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "5.4", "5.4"/' \
+     s/^CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "6.4", "6.4"/CHANGE(ADD_ARG, "DEFINE_SEMAPHORE", "1", "5.4", "5.4"/;
+     s/^CHANGE(LINKMODE, "ethtool_keee.supported", "", "6.9", "6.9"/CHANGE(LINKMODE, "ethtool_keee.supported", "", "6.6", "6.6"/' \
 	modport/changes.def >"$tmp/changes.def"
 bad=$(perl tests/tools/changes-vs-atlas.pl "$tmp/changes.def" "$atlas" | grep '^not ok')
-is "$(wc -l <<<"$bad")" 2 "a row with a wrong gone or since is caught (strlcpy gone 5.0, DEFINE_SEMAPHORE 5.4)"
+is "$(wc -l <<<"$bad")" 3 "a row with a wrong gone or since is caught (strlcpy gone 5.0, DEFINE_SEMAPHORE 5.4, ethtool_keee 6.6)"
 
 # modport carries the atlas: it works from another folder, with no atlas file near.
 cp tests/modport/atlas/gone.c "$tmp/"

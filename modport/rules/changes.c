@@ -36,7 +36,8 @@ static const enum rule_id rules[] = {
 static bool fixed_here(const struct api_change *ch)
 {
 	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
-	       ch->kind != C_SETUP && ch->kind != C_MEMBER;
+	       ch->kind != C_SETUP && ch->kind != C_MEMBER &&
+	       ch->kind != C_LINKMODE && ch->kind != C_ARGTYPE;
 }
 
 static void __attribute__((constructor)) make_words(void)
@@ -755,14 +756,19 @@ static bool whole_type(const struct ctx *c, size_t i, size_t func)
 /*
  * The file uses a name that header declares: unless it includes it (or
  * an earlier use made it do so), #include <header> goes after the last
- * #include <...> before the use; with none, a person places it.
+ * #include <...> before the use, the last one outside #if groups when
+ * that is before the use (one in an #ifdef CONFIG_X group is not always
+ * there); with none, a person places it.  Where the target straddles the
+ * row's since, the header is new in it: the #include goes under #if
+ * LINUX_VERSION_CODE for the kernels that have it.
  */
 static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 {
 	char want[128];
 	const struct token *t;
-	size_t at, last = SCAN_NONE;
+	size_t at, last = SCAN_NONE, top = c->pt->sc.last_include;
 	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
+	bool straddle = straddles(c, ch);
 	char *text;
 
 	if (n < 0 || (size_t)n >= sizeof(want))
@@ -782,16 +788,22 @@ static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 		return;		/* the file's headers bring it in */
 	if (local_header_any(c->pt, includes_want, want))
 		return;		/* a local header of the file includes it */
-	if (last == SCAN_NONE || c->r.lo < change_since(ch)) {
-		finding(c, i, ch, false, NULL);	/* older: no such header */
+	if (last == SCAN_NONE) {
+		finding(c, i, ch, false, NULL);
 		return;
 	}
+	if (top != SCAN_NONE && c->tok[top].pos < c->tok[i].pos)
+		last = c->tok[top].pos;
 	if (c->nr_included < sizeof(c->included) / sizeof(c->included[0]))
 		c->included[c->nr_included++] = ch->new;
-	finding(c, i, ch, true, NULL);
+	text = porter_printf(c->pt, "under #if LINUX_VERSION_CODE for the target's kernels from %s on", ch->since);
+	finding(c, i, ch, true, straddle ? text : NULL);
+	free(text);
 	at = after_eol(c->buf, c->pt->len, line_end(c->buf, c->pt->len, last));
 	text = porter_printf(c->pt, "#include %s%s", want, c->pt->eol);
-	if (text)
+	if (straddle)
+		porter_add_since(c->pt, at, change_since(ch), text);
+	else if (text)
 		add_edit(c->pt, at, 0, text);
 	free(text);
 }

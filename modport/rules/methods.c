@@ -14,7 +14,9 @@
  *	a parameter is added				it is added, unused
  *	a parameter is dropped				it goes, if unused
  *	a parameter's struct replaced by another	it takes the new
- *							type, if unused
+ *							type, if unused; its
+ *							members converted
+ *							(retype.c), if used
  *
  * Where the target straddles the change, both heads are kept under #if
  * LINUX_VERSION_CODE (a wrapper for void), at the exact release the table
@@ -36,6 +38,7 @@
 #include "../include.h"
 #include "../kversion.h"
 #include "gone.h"
+#include "retype.h"
 
 #define SIG_MAX 512
 #define MAX_PARAMS 16
@@ -75,7 +78,7 @@ struct fn {
 /* The change from the function's form to the target's. */
 enum change {
 	CH_OTHER, CH_CONST_PARAM, CH_CONST_RET, CH_VOID, CH_ADD_PARAM,
-	CH_DROP_PARAM, CH_TYPE_PARAM,
+	CH_DROP_PARAM, CH_TYPE_PARAM, CH_RETYPE,
 };
 
 struct plan {
@@ -445,6 +448,22 @@ static int one_left_out(const char *const *lp, const size_t *ll, int ln,
 	return -1;
 }
 
+static bool tag_macro(const char *p, size_t len);
+
+/*
+ * Is parameter a "struct A *" and b the same with another struct?  (Not
+ * where one tag is a macro for the other: one type to the compiler.)
+ */
+static bool struct_replaced(const char *a, size_t alen, const char *b,
+			    size_t blen)
+{
+	const char *from, *to;
+	size_t from_len, to_len;
+
+	return retype_tags(a, alen, b, blen, &from, &from_len, &to, &to_len) &&
+	       !tag_macro(a, alen) && !tag_macro(b, blen);
+}
+
 /* What turns signature old into now (see enum change). */
 static void classify(const char *old, size_t olen, const char *now,
 		     size_t nlen, struct plan *pl)
@@ -471,10 +490,9 @@ static void classify(const char *old, size_t olen, const char *now,
 			pl->how = CH_CONST_PARAM;
 			pl->param = diff;
 		} else if (ndiff == 1 && orl == nrl && !memcmp(or, nr, orl) &&
-			   memmem(op_[diff], opl[diff], "struct ", 7) &&
-			   memmem(np[diff], npl[diff], "struct ", 7) &&
+			   struct_replaced(op_[diff], opl[diff], np[diff], npl[diff]) &&
 			   npl[diff] < sizeof(pl->type)) {
-			pl->how = CH_TYPE_PARAM;	/* another struct */
+			pl->how = CH_RETYPE;	/* another struct */
 			pl->param = diff;
 			memcpy(pl->type, np[diff], npl[diff]);
 			pl->type[npl[diff]] = 0;
@@ -914,6 +932,7 @@ static const char *const what[] = {
 	[CH_ADD_PARAM] = "it gets the new parameter, unused",
 	[CH_DROP_PARAM] = "the parameter it never used goes",
 	[CH_TYPE_PARAM] = "the parameter it never used takes the new type",
+	[CH_RETYPE] = "it takes the new struct, its members converted as the kernel's drivers were",
 };
 
 /* Does fn's body use the name of its parameter k (or has it none)? */
@@ -936,6 +955,43 @@ static bool param_used(const struct mctx *c, const struct fn *fn, int k)
 	return false;
 }
 
+/*
+ * CH_RETYPE: fn's parameter takes the new struct, its body's uses of it
+ * converted (retype.c); where the target straddles the change, the
+ * function is kept both ways.
+ */
+static bool retype(struct mctx *c, const struct fn *fn, const struct plan *pl,
+		   const char **how)
+{
+	const char *or, *nr, *op_[MAX_PARAMS], *np[MAX_PARAMS];
+	size_t orl, nrl, opl[MAX_PARAMS], npl[MAX_PARAMS];
+	struct retype rt = {
+		.pt = c->pt, .tl = c->tl, .start = fn->start, .name = fn->name,
+		.open = fn->open, .close = fn->close, .body = fn->body,
+		.end = fn->end, .proto = fn->proto,
+		.proto_start = fn->proto_start, .nr_proto = fn->nr_proto,
+		.param = pl->param, .hi = c->r.hi,
+		/* without a row, not straddled: every kernel of the target */
+		.since = pl->since ? pl->since : c->r.lo,
+		.straddle = pl->straddle,
+	};
+	static char why[200];	/* the reason, until the finding is made */
+
+	if (split_sig(pl->old, pl->old_len, &or, &orl, op_, opl) <= pl->param ||
+	    split_sig(pl->now, pl->now_len, &nr, &nrl, np, npl) <= pl->param ||
+	    !retype_tags(op_[pl->param], opl[pl->param], np[pl->param],
+			 npl[pl->param], &rt.from, &rt.from_len, &rt.to,
+			 &rt.to_len))
+		return false;
+	if (!retype_convert(&rt, why, sizeof(why))) {
+		*how = why;
+		return false;
+	}
+	*how = pl->straddle ? "the function is kept both ways under #if LINUX_VERSION_CODE, its members converted as the kernel's drivers were" :
+	       what[CH_RETYPE];
+	return true;
+}
+
 /* Make fn take the plan's form; false: it cannot be done here. */
 static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 		    size_t f, const struct fn *fn, const struct plan *pl,
@@ -945,6 +1001,7 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 	bool elsewhere = src != c;
 	bool wrap = pl->how == CH_VOID &&
 		    (elsewhere || pl->straddle || !returns_zero(c, fn) || fn->others);
+	struct plan unused;
 	size_t pos;
 
 	if (pl->straddle && !pl->since) {
@@ -955,9 +1012,11 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 		*how = "its body uses the parameter that goes";
 		return false;
 	}
-	if (pl->how == CH_TYPE_PARAM && param_used(c, fn, pl->param)) {
-		*how = "its body uses the parameter whose type changes";
-		return false;
+	if (pl->how == CH_RETYPE && !param_used(c, fn, pl->param)) {
+		/* a parameter never used just takes the new type */
+		unused = *pl;
+		unused.how = CH_TYPE_PARAM;
+		pl = &unused;
 	}
 	if (elsewhere && !wrap) {
 		*how = "it is defined in another file of the driver: change its head there";
@@ -972,7 +1031,10 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 	if (!wrap) {
 		if (made(c, fn->name))
 			return true;
-		if (!change_heads(c, fn, pl)) {
+		if (pl->how == CH_RETYPE) {
+			if (!retype(c, fn, pl, how))
+				return false;
+		} else if (!change_heads(c, fn, pl)) {
 			*how = "its head is not on lines of its own";
 			return false;
 		}

@@ -13,6 +13,10 @@
 #            before S does not;
 #   a MEMBER row (tag.member): the member, as gone says; the names its new
 #            form calls or reads (after %.) are in every release from S on.
+#   a LINKMODE row (tag.member): every release from S on has the struct
+#            and that member of it, the last one before S not the struct;
+#   an ARGTYPE row: every release from S on has the struct it names, the
+#            last one before S does not.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
 # "not before S" is not asserted.  A name the atlas does not list at all is
 # in every release or in none (a header made at build time): skipped.
@@ -48,6 +52,7 @@ while (<$fh>) {
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h' || $k eq 'x';
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
 	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
+	$mask{".:$name.$v"} = ranges($w) if $k eq '.' && defined $w;
 	if ($k eq 'A') {
 		for my $pair (split / /, $v) {
 			my ($set, $r) = split /:/, $pair;
@@ -167,6 +172,35 @@ for my $row (@rows) {
 			}
 			push @bad, "$old is in $rel[$before] already, before its since $since"
 				if defined $before && $m->{$before};
+		}
+	} elsif ($kind eq 'LINKMODE') {
+		# the struct came at since, with the member
+		my ($tag) = $old =~ /^(\w+)\./;
+		my ($t, $m) = ($mask{"i:struct $tag"}, $mask{".:$old"});
+		my ($before) = grep { ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+		if (!$t || !$m) {
+			push @bad, "the atlas has no struct $tag or no member $old";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "$old is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !($t->{$k} && $m->{$k});
+			}
+			push @bad, "struct $tag is in $rel[$before] already, before its since $since"
+				if defined $before && $t->{$before};
+		}
+	} elsif ($kind eq 'ARGTYPE') {
+		# the struct the argument takes came at since
+		my $t = $mask{"i:struct $new"};
+		my ($before) = grep { ver($rel[$_]) < ver($since) } reverse 0 .. $#rel;
+		if (!$t) {
+			push @bad, "the atlas has no struct $new";
+		} else {
+			for my $k (0 .. $#rel) {
+				push @bad, "struct $new is not in $rel[$k], at or after its since $since"
+					if ver($rel[$k]) >= ver($since) && !$t->{$k};
+			}
+			push @bad, "struct $new is in $rel[$before] already, before its since $since"
+				if defined $before && $t->{$before};
 		}
 	} elsif ($kind eq 'QUOTE_ARG' || $kind eq 'PERSON' || $gone eq '') {
 		$skip = "$kind: nothing the atlas records went away" if $gone eq '' || $kind ne 'PERSON';

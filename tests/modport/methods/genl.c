@@ -21,7 +21,7 @@ static int demo_pre(const struct genl_ops *ops, struct sk_buff *skb,
 	return info ? 0 : -EINVAL;
 }
 
-/* ops used: named, not changed */
+/* ops->internal_flags, which genl_split_ops has too: converted */
 static void demo_post(const struct genl_ops *ops, struct sk_buff *skb,
 		      struct genl_info *info)
 {

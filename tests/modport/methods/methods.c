@@ -70,7 +70,7 @@ static struct platform_driver demo_pdrv = {
 	.remove	= demo_pdev_remove,
 };
 
-/* 6.9: ethtool_eee became ethtool_keee: it reads it, named with the new form. */
+/* 6.9: ethtool_keee for ethtool_eee; eee_enabled, which both have, is read: converted. */
 static int demo_get_eee(struct net_device *dev, struct ethtool_eee *e)
 {
 	return e->eee_enabled ? 0 : -EOPNOTSUPP;
