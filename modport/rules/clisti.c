@@ -1,0 +1,376 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * clisti.c: the cli-sti rule.  2.5.28 removed the global interrupt lock:
+ * on SMP, cli() had kept every other CPU's interrupt handlers and cli()
+ * sections out until sti().  Documentation/cli-sti-removal.txt asked each
+ * driver for a spinlock of its own, taken where it took cli() and in its
+ * interrupt handler.  A driver with no interrupt handler of its own (no
+ * request_irq() in the file) had its cli() sections excluding each other,
+ * on every CPU, with this CPU's interrupts off: a spinlock of the file,
+ * taken with interrupts off, does that.
+ *
+ *	save_flags(f); cli();	-> spin_lock_irqsave(&NAME_lock, f);
+ *	restore_flags(f);	-> spin_unlock_irqrestore(&NAME_lock, f);
+ *	cli(); ... sti();	-> spin_lock_irq(&NAME_lock); ...
+ *				   spin_unlock_irq(&NAME_lock);
+ *				   static DEFINE_SPINLOCK(NAME_lock); after
+ *				   the includes, and <linux/spinlock.h>
+ *
+ * What a spinlock is not, the global lock was: released while its holder
+ * slept, and taken again by its holder.  So the file is converted whole or
+ * not at all: every call a statement in a function; each section opened
+ * by "save_flags(f); cli();" or "cli();" and closed in the same function
+ * by restore_flags(f) or sti() in the same block (one in a block within,
+ * followed by return, goto, break or continue, leaves the section open
+ * for the code after that block); no section
+ * calling anything but what cannot sleep (port and memory I/O, delays,
+ * timers, wake-ups, bit operations, printk, ALL-CAPS macros) and the
+ * file's own functions that call only that and open no section.  A file
+ * with an interrupt handler is reported: the handler must take the lock
+ * too, and where the sections call it (pc110pad) the lock would deadlock.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../target.h"
+#include "fileadd.h"
+#include "legacy.h"
+#include "shape.h"
+
+enum { W_SAVE, W_CLI, W_RESTORE, W_STI, W_REQUEST_IRQ };
+
+static const char *const words[] = {
+	[W_SAVE] = "save_flags", [W_CLI] = "cli",
+	[W_RESTORE] = "restore_flags", [W_STI] = "sti",
+	[W_REQUEST_IRQ] = "request_irq", NULL
+};
+
+static const enum rule_id rules[] = { R_CLI_STI, NR_RULES };
+
+/* What a section may call: it cannot sleep. */
+static const char *const atomic_ok[] = {
+	"inb", "inb_p", "inw", "inw_p", "inl", "inl_p", "outb", "outb_p",
+	"outw", "outw_p", "outl", "outl_p", "insb", "insw", "insl", "outsb",
+	"outsw", "outsl", "readb", "readw", "readl", "writeb", "writew",
+	"writel", "isa_readb", "isa_readw", "isa_readl", "isa_writeb",
+	"isa_writew", "isa_writel", "udelay", "ndelay", "mdelay", "printk",
+	"memcpy", "memset", "memcmp", "strcpy", "strncpy", "strlen",
+	"add_timer", "del_timer", "mod_timer", "timer_pending", "wake_up",
+	"wake_up_interruptible", "wake_up_all", "kill_fasync", "set_bit",
+	"clear_bit", "test_bit", "test_and_set_bit", "test_and_clear_bit",
+	"change_bit", "atomic_read", "atomic_set", "atomic_inc", "atomic_dec",
+	"barrier", "mb", "rmb", "wmb", "pci_read_config_byte",
+	"pci_read_config_word", "pci_read_config_dword",
+	"pci_write_config_byte", "pci_write_config_word",
+	"pci_write_config_dword", "time_after", "time_before", "min", "max",
+	"sizeof", "if", "while", "for", "switch", "return", "typeof",
+	"__typeof__",
+};
+
+#define MAX_SECTIONS 64
+#define MAX_DEPTH 3
+
+struct section {
+	size_t open, close;	/* the save_flags or cli, the closing call */
+	size_t flags_from, flags_to;	/* save_flags' ( and ), or SCAN_NONE */
+	int depth;		/* the braces around the open */
+};
+
+struct ctx {
+	struct porter *pt;
+	const struct hit *h;
+	size_t n;
+	struct section s[MAX_SECTIONS];
+	size_t nr;
+};
+
+/* "NAME ( ... ) ;" at hit k, in a function: its ';', or SCAN_NONE. */
+static size_t statement(const struct ctx *c, size_t k)
+{
+	size_t open, close;
+
+	if (c->h[k].func == SCAN_NONE || (c->h[k].flags & (H_PP | H_BODY)) ||
+	    !call_parens(c->pt->buf, c->pt->tl, c->h[k].tok, &open, &close) ||
+	    !sh_op(c->pt, sh_next(c->pt, close), ";"))
+		return SCAN_NONE;
+	return sh_next(c->pt, close);
+}
+
+/* Is the statement at i the body of an if, else, while, for or do? */
+static bool braceless_body(const struct porter *pt, size_t i)
+{
+	static const char *const heads[] = { "if", "while", "for", "switch" };
+	size_t p = sh_prev(pt, i), open;
+
+	if (sh_ident(pt, p, "else") || sh_ident(pt, p, "do"))
+		return true;
+	if (!sh_op(pt, p, ")"))
+		return false;
+	open = match_open(pt->buf, pt->tl, p, '(', ')');
+	p = open == SCAN_NONE ? SCAN_NONE : sh_prev(pt, open);
+	return p != SCAN_NONE && pt->tl->tok[p].type == TOKEN_IDENT &&
+	       TOKEN_IN(pt->buf, &pt->tl->tok[p], heads);
+}
+
+static bool exits(const struct porter *pt, size_t semi)
+{
+	static const char *const jumps[] = {
+		"return", "goto", "break", "continue",
+	};
+	size_t i = sh_next(pt, semi);
+
+	return i != SCAN_NONE && pt->tl->tok[i].type == TOKEN_IDENT &&
+	       TOKEN_IN(pt->buf, &pt->tl->tok[i], jumps);
+}
+
+/* save_flags(f) at hit k with (f) spelt as the open section's. */
+static bool same_flags(const struct ctx *c, const struct section *s, size_t k)
+{
+	const struct token *t = c->pt->tl->tok;
+	size_t open, close, a = s->flags_from;
+
+	if (a == SCAN_NONE ||
+	    !call_parens(c->pt->buf, c->pt->tl, c->h[k].tok, &open, &close))
+		return false;
+	for (; open <= close && a <= s->flags_to;
+	     open = sh_next(c->pt, open), a = sh_next(c->pt, a))
+		if (t[a].len != t[open].len ||
+		    memcmp(c->pt->buf + t[a].pos, c->pt->buf + t[open].pos,
+			   t[a].len))
+			return false;
+	return open > close && a > s->flags_to;
+}
+
+/* Hit k opens a section (state: the open one, or NULL).  Why not, or NULL. */
+static const char *open_section(struct ctx *c, size_t *k, size_t semi,
+				struct section **open)
+{
+	struct section *s;
+
+	if (*open)
+		return "a section opens inside another";
+	if (braceless_body(c->pt, c->h[*k].tok))
+		return "a section opens as the body of an if, else or loop";
+	if (c->nr == MAX_SECTIONS)
+		return "too many sections";
+	s = &c->s[c->nr++];
+	s->open = c->h[*k].tok;
+	s->depth = c->h[*k].depth;
+	s->flags_from = s->flags_to = SCAN_NONE;
+	if (c->h[*k].word == W_SAVE) {
+		if (*k + 1 >= c->n || c->h[*k + 1].word != W_CLI ||
+		    c->h[*k + 1].tok != sh_next(c->pt, semi) ||
+		    statement(c, *k + 1) == SCAN_NONE)
+			return "save_flags() is not followed by cli()";
+		call_parens(c->pt->buf, c->pt->tl, s->open, &s->flags_from,
+			    &s->flags_to);
+		++*k;
+	}
+	*open = s;
+	return NULL;
+}
+
+/* The sections of the file, function by function.  Why not, or NULL. */
+static const char *sections(struct ctx *c)
+{
+	struct section *open = NULL;
+	size_t k, func = SCAN_NONE, semi;
+
+	for (k = 0; k < c->n; k++) {
+		int w = c->h[k].word;
+		const char *why;
+
+		if (w == W_REQUEST_IRQ || !legacy_call(c->pt, c->h, c->n, k))
+			continue;
+		if ((semi = statement(c, k)) == SCAN_NONE)
+			return "a use is not a statement of a function's body";
+		if (c->h[k].func != func && open)
+			return "a section is not closed in its function";
+		func = c->h[k].func;
+		if (w == W_SAVE || (w == W_CLI && !open)) {
+			if ((why = open_section(c, &k, semi, &open)))
+				return why;
+			continue;
+		}
+		if (w == W_CLI)
+			return "a section opens inside another";
+		if (!open || (w == W_RESTORE) != (open->flags_from != SCAN_NONE) ||
+		    (w == W_RESTORE && !same_flags(c, open, k)))
+			return "restore_flags() or sti() closes no section that save_flags() and cli(), or cli(), opened";
+		open->close = c->h[k].tok;
+		if (c->h[k].depth == open->depth &&
+		    !braceless_body(c->pt, c->h[k].tok))
+			open = NULL;
+		else if (c->h[k].depth < open->depth ||
+			 braceless_body(c->pt, c->h[k].tok) || !exits(c->pt, semi))
+			return "a section closes in a block other than its own, not leaving the function or loop there";
+	}
+	return open ? "a section is not closed in its function" : NULL;
+}
+
+static bool all_caps(const struct porter *pt, size_t i)
+{
+	const struct token *t = &pt->tl->tok[i];
+	size_t k;
+
+	for (k = 0; k < t->len; k++)
+		if (islower((unsigned char)pt->buf[t->pos + k]))
+			return false;
+	return true;
+}
+
+/* Does the code (from, to) open a section (a hit of the file)? */
+static bool has_section(const struct ctx *c, size_t from, size_t to)
+{
+	size_t k;
+
+	for (k = 0; k < c->nr; k++)
+		if (c->s[k].open > from && c->s[k].open < to)
+			return true;
+	return false;
+}
+
+/* The first call in (from, to) that may sleep, or SCAN_NONE. */
+static size_t may_sleep(const struct ctx *c, size_t from, size_t to,
+			int depth)
+{
+	struct porter *pt = c->pt;
+	struct sh_fn fn;
+	size_t i;
+
+	for (i = sh_next(pt, from); i != SCAN_NONE && i < to;
+	     i = sh_next(pt, i)) {
+		if (!sh_is_ident(pt, i) || !is_call(pt->buf, pt->tl, i) ||
+		    TOKEN_IN(pt->buf, &pt->tl->tok[i], atomic_ok) ||
+		    all_caps(pt, i))
+			continue;
+		if (sh_ident(pt, i, "restore_flags") || sh_ident(pt, i, "sti") ||
+		    sh_ident(pt, i, "cli") || sh_ident(pt, i, "save_flags"))
+			continue;
+		if (depth == MAX_DEPTH || !sh_find_def(pt, i, &fn) ||
+		    has_section(c, fn.body, fn.end) ||
+		    may_sleep(c, fn.body, fn.end, depth + 1) != SCAN_NONE)
+			return i;
+	}
+	return SCAN_NONE;
+}
+
+/* Why the file is not converted, or NULL. */
+static const char *unsafe(struct ctx *c, char **msg)
+{
+	const char *why = sections(c);
+	size_t k, i;
+
+	if (why)
+		return why;
+	for (k = 0; k < c->n; k++)
+		if (c->h[k].word == W_REQUEST_IRQ &&
+		    !(c->h[k].flags & (H_DEAD | H_PP)) &&
+		    is_call(c->pt->buf, c->pt->tl, c->h[k].tok))
+			return "the file has an interrupt handler (request_irq()), which the global lock kept out of these sections on every CPU: the handler must take the driver's spinlock too";
+	for (k = 0; k < c->nr; k++) {
+		i = may_sleep(c, c->s[k].open, c->s[k].close, 0);
+		if (i != SCAN_NONE) {
+			*msg = porter_printf(c->pt, "a section calls %.*s(), which may sleep or take the section again, where a spinlock cannot",
+					     SH_TOK(c->pt, i));
+			return *msg;
+		}
+	}
+	return NULL;
+}
+
+static void report(struct target *tg, const struct ctx *c, const char *why)
+{
+	char *msg;
+	size_t k;
+
+	msg = porter_printf(c->pt, "the global interrupt lock is gone since 2.5: a spinlock of the driver's own, taken where it took cli() and in its interrupt handler (not converted: %s)", why);
+	for (k = 0; msg && k < c->n; k++)
+		if (c->h[k].word != W_REQUEST_IRQ &&
+		    legacy_call(c->pt, c->h, c->n, k))
+			target_finding(tg, c->pt->tl->tok[c->h[k].tok].pos,
+				       R_CLI_STI, false, msg);
+	free(msg);
+}
+
+/* The edit of hit k's call (and of a cli() after save_flags()). */
+static void convert(struct ctx *c, size_t k, const char *lock)
+{
+	struct porter *pt = c->pt;
+	size_t open, close, end;
+	const char *fn;
+	char *text;
+
+	call_parens(pt->buf, pt->tl, c->h[k].tok, &open, &close);
+	end = tok_end(&pt->tl->tok[close]);
+	switch (c->h[k].word) {
+	case W_SAVE:
+		fn = "spin_lock_irqsave";
+		call_parens(pt->buf, pt->tl, c->h[k + 1].tok, &open, &end);
+		end = tok_end(&pt->tl->tok[end]);
+		call_parens(pt->buf, pt->tl, c->h[k].tok, &open, &close);
+		break;
+	case W_RESTORE:
+		fn = "spin_unlock_irqrestore";
+		break;
+	case W_CLI:
+		fn = "spin_lock_irq";
+		break;
+	default:
+		fn = "spin_unlock_irq";
+	}
+	text = porter_printf(pt, "%s(&%s%s%.*s)", fn, lock,
+			     c->h[k].word == W_SAVE || c->h[k].word == W_RESTORE ?
+			     ", " : "",
+			     (int)(pt->tl->tok[close].pos -
+				   tok_end(&pt->tl->tok[open])),
+			     pt->buf + tok_end(&pt->tl->tok[open]));
+	if (text)
+		add_edit(pt, pt->tl->tok[c->h[k].tok].pos,
+			 end - pt->tl->tok[c->h[k].tok].pos, text);
+	free(text);
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct ctx c = { .pt = pt, .h = h, .n = n };
+	char *name = NULL, *msg = NULL, *def;
+	const char *why;
+	struct target tg;
+	bool fixed = false;
+	size_t k;
+
+	target_init(&tg, pt);
+	why = unsafe(&c, &msg);
+	if (!c.nr && !why)
+		return;
+	if (!why && !(name = file_own_name(pt, "lock")))
+		why = "the file already has a name NAME_lock";
+	if (why) {
+		report(&tg, &c, why);
+		free(msg);
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		if (h[k].word == W_REQUEST_IRQ || !legacy_call(pt, h, n, k) ||
+		    !target_finding(&tg, pt->tl->tok[h[k].tok].pos, R_CLI_STI, true,
+				    "the global interrupt lock is gone since 2.5: the driver's own spinlock, with interrupts off, as Documentation/cli-sti-removal.txt asked (the file has no interrupt handler, and its sections neither sleep nor nest)"))
+			continue;
+		fixed = true;
+		convert(&c, k, name);
+		if (h[k].word == W_SAVE)
+			k++;	/* its cli() */
+	}
+	def = fixed ? porter_printf(pt, "static DEFINE_SPINLOCK(%s);%s", name,
+				    pt->eol) : NULL;
+	if (def)
+		add_after_includes(pt, "<linux/spinlock.h>", def);
+	free(def);
+	free(name);
+}
+
+static const struct family clisti = {
+	.name = "clisti", .rules = rules, .words = words, .run = run,
+};
+FAMILY(clisti)
