@@ -21,8 +21,10 @@
  *   __check_region(): request the range and release it at once).  The
  *   driver does what it did, race included, and the finding says so.
  *
- * A file that declares its own check_region() is left alone (legacy.h);
- * in a header the use is reported.
+ * A file that declares its own check_region() is left alone (legacy.h,
+ * and any "int check_region(": the brace count, misled by the arms of an
+ * #ifdef, may not see it at the top level); in a header the use is
+ * reported.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -162,12 +164,29 @@ static bool is_header(const struct porter *pt)
 	return n > 2 && !strcmp(pt->path + n - 2, ".h");
 }
 
+/*
+ * Does the file define or declare "int check_region(" (the function this
+ * rule adds, or one of its own, wherever the brace count stands)?
+ */
+static bool defines_own(const struct porter *pt, const struct hit *h, size_t n)
+{
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (sh_ident(pt, sh_prev(pt, h[k].tok), "int") &&
+		    sh_op(pt, sh_next(pt, h[k].tok), "("))
+			return true;
+	return false;
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct target tg;
 	bool own = false;
 	size_t k;
 
+	if (defines_own(pt, h, n))
+		return;
 	target_init(&tg, pt);
 	for (k = 0; k < n; k++) {
 		size_t pos = pt->tl->tok[h[k].tok].pos;

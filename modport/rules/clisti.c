@@ -7,7 +7,11 @@
  * interrupt handler.  A driver with no interrupt handler of its own (no
  * request_irq() in the file) had its cli() sections excluding each other,
  * on every CPU, with this CPU's interrupts off: a spinlock of the file,
- * taken with interrupts off, does that.
+ * taken with interrupts off, does that.  cli() also waited out the
+ * bottom halves (timers) of every CPU: a file with code in interrupt or
+ * bottom-half context (an interrupt handler, a timer, a tasklet, a task
+ * queue, a tty line discipline, a net device) is reported, that code
+ * having to take the lock too.
  *
  *	save_flags(f); cli();	-> spin_lock_irqsave(&NAME_lock, f);
  *	restore_flags(f);	-> spin_unlock_irqrestore(&NAME_lock, f);
@@ -25,9 +29,10 @@
  * for the code after that block); no section
  * calling anything but what cannot sleep (port and memory I/O, delays,
  * timers, wake-ups, bit operations, printk, ALL-CAPS macros) and the
- * file's own functions that call only that and open no section.  A file
- * with an interrupt handler is reported: the handler must take the lock
- * too, and where the sections call it (pc110pad) the lock would deadlock.
+ * file's own functions that call only that and open no section.  Where
+ * the sections call the interrupt handler (pc110pad) a lock it took too
+ * would deadlock.  In a header, each includer would get its own lock:
+ * reported.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -38,12 +43,21 @@
 #include "legacy.h"
 #include "shape.h"
 
-enum { W_SAVE, W_CLI, W_RESTORE, W_STI, W_REQUEST_IRQ };
+enum { W_SAVE, W_CLI, W_RESTORE, W_STI, W_REQUEST_IRQ, W_CONTEXT };
 
+/*
+ * From W_REQUEST_IRQ on: what says code of the file runs in interrupt or
+ * bottom-half context, which 2.4's cli() also waited out on every CPU
+ * (wait_on_irq() waited for the other CPUs' handlers and for
+ * global_bh_lock, the timers' bottom half's).
+ */
 static const char *const words[] = {
 	[W_SAVE] = "save_flags", [W_CLI] = "cli",
 	[W_RESTORE] = "restore_flags", [W_STI] = "sti",
-	[W_REQUEST_IRQ] = "request_irq", NULL
+	[W_REQUEST_IRQ] = "request_irq", [W_CONTEXT] = "pt_regs",
+	"timer_list", "init_timer", "add_timer", "mod_timer", "DEFINE_TIMER",
+	"setup_timer", "tasklet_struct", "DECLARE_TASKLET", "tasklet_init",
+	"tq_struct", "init_bh", "mark_bh", "tty_ldisc", "net_device", NULL
 };
 
 static const enum rule_id rules[] = { R_CLI_STI, NR_RULES };
@@ -181,7 +195,7 @@ static const char *sections(struct ctx *c)
 		int w = c->h[k].word;
 		const char *why;
 
-		if (w == W_REQUEST_IRQ || !legacy_call(c->pt, c->h, c->n, k))
+		if (w >= W_REQUEST_IRQ || !legacy_call(c->pt, c->h, c->n, k))
 			continue;
 		if ((semi = statement(c, k)) == SCAN_NONE)
 			return "a use is not a statement of a function's body";
@@ -264,11 +278,17 @@ static const char *unsafe(struct ctx *c, char **msg)
 
 	if (why)
 		return why;
+	if (c->pt->path && strlen(c->pt->path) > 2 &&
+	    !strcmp(c->pt->path + strlen(c->pt->path) - 2, ".h"))
+		return "in a header, each file that includes it would get a lock of its own";
 	for (k = 0; k < c->n; k++)
-		if (c->h[k].word == W_REQUEST_IRQ &&
-		    !(c->h[k].flags & (H_DEAD | H_PP)) &&
-		    is_call(c->pt->buf, c->pt->tl, c->h[k].tok))
-			return "the file has an interrupt handler (request_irq()), which the global lock kept out of these sections on every CPU: the handler must take the driver's spinlock too";
+		if (c->h[k].word >= W_REQUEST_IRQ &&
+		    !(c->h[k].flags & H_DEAD) &&
+		    !is_member_name(c->pt->buf, c->pt->tl, c->h[k].tok)) {
+			*msg = porter_printf(c->pt, "the file has code that runs in interrupt or bottom-half context (%.*s), which the global lock kept out of these sections on every CPU: that code must take the driver's spinlock too",
+					     SH_TOK(c->pt, c->h[k].tok));
+			return *msg;
+		}
 	for (k = 0; k < c->nr; k++) {
 		i = may_sleep(c, c->s[k].open, c->s[k].close, 0);
 		if (i != SCAN_NONE) {
@@ -287,7 +307,7 @@ static void report(struct target *tg, const struct ctx *c, const char *why)
 
 	msg = porter_printf(c->pt, "the global interrupt lock is gone since 2.5: a spinlock of the driver's own, taken where it took cli() and in its interrupt handler (not converted: %s)", why);
 	for (k = 0; msg && k < c->n; k++)
-		if (c->h[k].word != W_REQUEST_IRQ &&
+		if (c->h[k].word < W_REQUEST_IRQ &&
 		    legacy_call(c->pt, c->h, c->n, k))
 			target_finding(tg, c->pt->tl->tok[c->h[k].tok].pos,
 				       R_CLI_STI, false, msg);
@@ -353,9 +373,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		return;
 	}
 	for (k = 0; k < n; k++) {
-		if (h[k].word == W_REQUEST_IRQ || !legacy_call(pt, h, n, k) ||
+		if (h[k].word >= W_REQUEST_IRQ || !legacy_call(pt, h, n, k) ||
 		    !target_finding(&tg, pt->tl->tok[h[k].tok].pos, R_CLI_STI, true,
-				    "the global interrupt lock is gone since 2.5: the driver's own spinlock, with interrupts off, as Documentation/cli-sti-removal.txt asked (the file has no interrupt handler, and its sections neither sleep nor nest)"))
+				    "the global interrupt lock is gone since 2.5: the driver's own spinlock, with interrupts off, as Documentation/cli-sti-removal.txt asked (no code of the file runs in interrupt or bottom-half context, and its sections neither sleep nor nest)"))
 			continue;
 		fixed = true;
 		convert(&c, k, name);

@@ -20,15 +20,31 @@ bool includes_header(const struct porter *pt, const char *hdr)
 	return false;
 }
 
+/*
+ * The last #include before the file's first code: one after code (2.4's
+ * aha152x.c ends with #include "scsi_module.c") would put the definition
+ * after its uses.  Its "include" token, or SCAN_NONE.
+ */
+static size_t include_before_code(const struct porter *pt)
+{
+	const struct token *t;
+	size_t last = SCAN_NONE, i;
+
+	for (i = 0; (t = &pt->tl->tok[i])->type != TOKEN_EOF && !is_code(t);
+	     i++)
+		if ((t->flags & TF_PP) && match_ident(pt->buf, t, "include"))
+			last = i;
+	return last;
+}
+
 int add_after_includes(struct porter *pt, const char *hdr, const char *def)
 {
 	bool eol_first = false, inc = hdr && !includes_header(pt, hdr);
-	size_t pos;
+	size_t pos, last = include_before_code(pt);
 	char *text;
 
-	if (pt->sc.last_any_include != SCAN_NONE) {
-		pos = line_end(pt->buf, pt->len,
-			       pt->tl->tok[pt->sc.last_any_include].pos);
+	if (last != SCAN_NONE) {
+		pos = line_end(pt->buf, pt->len, pt->tl->tok[last].pos);
 		eol_first = pos == pt->len;
 		pos = after_eol(pt->buf, pt->len, pos);
 	} else {
