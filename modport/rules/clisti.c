@@ -29,7 +29,11 @@
  * for the code after that block); no section
  * calling anything but what cannot sleep (port and memory I/O, delays,
  * timers, wake-ups, bit operations, printk, ALL-CAPS macros) and the
- * file's own functions that call only that and open no section.  Where
+ * file's own functions that call only that and open no section; and no
+ * section (or function it calls) reaching data through a pointer, a
+ * variable of the file that is not static or one the file does not
+ * declare (the kernel's jiffies): other files' code, whose
+ * interrupt handlers the global lock held off too, may share it.  Where
  * the sections call the interrupt handler (pc110pad) a lock it took too
  * would deadlock.  In a header, each includer would get its own lock:
  * reported.
@@ -156,6 +160,31 @@ static bool same_flags(const struct ctx *c, const struct section *s, size_t k)
 	return open > close && a > s->flags_to;
 }
 
+/*
+ * Is token v, alone before end, declared "unsigned long v" (or "unsigned
+ * long a, b, v": plain names back to the type)?
+ */
+static bool unsigned_long(const struct porter *pt, size_t v, size_t end)
+{
+	size_t d, p;
+
+	if (!sh_is_ident(pt, v) || sh_next(pt, v) != end)
+		return false;
+	for (d = sh_decl_before(pt, v, v); d != SCAN_NONE &&
+	     !sh_is_ident(pt, sh_prev(pt, d)) && !sh_op(pt, sh_prev(pt, d), ",");
+	     d = sh_decl_before(pt, v, d))
+		;	/* an argument, "(flags)": not the declaration */
+	if (d == SCAN_NONE)
+		return false;
+	for (p = sh_prev(pt, d); p != SCAN_NONE && sh_op(pt, p, ",");
+	     p = sh_prev(pt, sh_prev(pt, p)))
+		if (!sh_is_ident(pt, sh_prev(pt, p)))
+			return false;
+	return sh_ident(pt, p, "long") &&
+	       sh_ident(pt, sh_prev(pt, p), "unsigned") &&
+	       !sh_ident(pt, sh_prev(pt, sh_prev(pt, p)), "long");
+}
+
 /* Hit k opens a section (state: the open one, or NULL).  Why not, or NULL. */
 static const char *open_section(struct ctx *c, size_t *k, size_t semi,
 				struct section **open)
@@ -179,6 +208,9 @@ static const char *open_section(struct ctx *c, size_t *k, size_t semi,
 			return "save_flags() is not followed by cli()";
 		call_parens(c->pt->buf, c->pt->tl, s->open, &s->flags_from,
 			    &s->flags_to);
+		if (!unsigned_long(c->pt, sh_next(c->pt, s->flags_from),
+				   s->flags_to))
+			return "the flags of save_flags() are not a variable declared unsigned long, which spin_lock_irqsave() takes";
 		++*k;
 	}
 	*open = s;
@@ -245,7 +277,46 @@ static bool has_section(const struct ctx *c, size_t from, size_t to)
 	return false;
 }
 
-/* The first call in (from, to) that may sleep, or SCAN_NONE. */
+/* Words that name no data. */
+static const char *const not_data[] = {
+	"int", "char", "short", "long", "unsigned", "signed", "void", "float",
+	"double", "const", "volatile", "register", "static", "struct", "union",
+	"enum", "sizeof", "return", "if", "else", "while", "for", "do",
+	"switch", "case", "default", "break", "continue", "goto", "asm",
+	"__asm__", "__volatile__", "typeof", "__typeof__",
+};
+
+/*
+ * Is identifier i data that other files' code may share: reached through
+ * a pointer (after "->"), a variable of the file's that is not static, or
+ * one the file does not declare (the kernel's: jiffies, nr_threads)?
+ */
+static bool shared_data(struct porter *pt, size_t i)
+{
+	const struct decl *d;
+	size_t p = sh_prev(pt, i);
+
+	if (sh_op(pt, p, "->"))
+		return true;
+	if (after_member_op(pt->buf, pt->tl, i) ||
+	    sh_op(pt, sh_next(pt, i), "(") || sh_op(pt, sh_next(pt, i), ":") ||
+	    all_caps(pt, i) ||
+	    TOKEN_IN(pt->buf, &pt->tl->tok[i], not_data) ||
+	    sh_ident(pt, p, "struct") || sh_ident(pt, p, "union") ||
+	    sh_ident(pt, p, "enum") || sh_ident(pt, p, "goto"))
+		return false;
+	d = file_decl(pt, pt->buf + pt->tl->tok[i].pos, pt->tl->tok[i].len);
+	if (d)
+		return d->is_extern ||
+		       static_of(pt->buf, pt->tl, d->name) == SCAN_NONE;
+	return sh_decl_before(pt, i, i) == SCAN_NONE;
+}
+
+/*
+ * The first token in (from, to) that a spinlock of the file cannot stand
+ * for: a call that may sleep, or data other files may share; or
+ * SCAN_NONE.
+ */
 static size_t may_sleep(const struct ctx *c, size_t from, size_t to,
 			int depth)
 {
@@ -255,6 +326,8 @@ static size_t may_sleep(const struct ctx *c, size_t from, size_t to,
 
 	for (i = sh_next(pt, from); i != SCAN_NONE && i < to;
 	     i = sh_next(pt, i)) {
+		if (sh_is_ident(pt, i) && shared_data(pt, i))
+			return i;
 		if (!sh_is_ident(pt, i) || !is_call(pt->buf, pt->tl, i) ||
 		    TOKEN_IN(pt->buf, &pt->tl->tok[i], atomic_ok) ||
 		    all_caps(pt, i))
@@ -291,6 +364,11 @@ static const char *unsafe(struct ctx *c, char **msg)
 		}
 	for (k = 0; k < c->nr; k++) {
 		i = may_sleep(c, c->s[k].open, c->s[k].close, 0);
+		if (i != SCAN_NONE && !is_call(c->pt->buf, c->pt->tl, i)) {
+			*msg = porter_printf(c->pt, "a section reaches %.*s, data that other files' code may share (through a pointer, not static, or not the file's), which the global lock guarded from their interrupt handlers too",
+					     SH_TOK(c->pt, i));
+			return *msg;
+		}
 		if (i != SCAN_NONE) {
 			*msg = porter_printf(c->pt, "a section calls %.*s(), which may sleep or take the section again, where a spinlock cannot",
 					     SH_TOK(c->pt, i));
