@@ -85,11 +85,11 @@ one() {	# one BIN FIXTURE
 		[ -z "$(find "$d/i" -name '.modport.*')" ]
 	ok $? "$tag: --in-place gives the same, keeps the mode, leaves no temporary file"
 
-	cp "$e.fixed" "$d/fixed.c"
+	cp "$e.fixed" "$d/fixed.${f##*.}"	# a header stays a header
 	local_headers "$f" "$d"
-	out=$("$bin" fix "${args[@]}" "$d/fixed.c" 2>/dev/null)
+	out=$("$bin" fix "${args[@]}" "$d/fixed.${f##*.}" 2>/dev/null)
 	is "$out" "" "$tag: idempotent: fix of the fixed file prints no diff"
-	out=$("$bin" check "$d/fixed.c" | grep -v -e '\[missing-license\]' -e 'by hand \[')
+	out=$("$bin" check "$d/fixed.${f##*.}" | grep -v -e '\[missing-license\]' -e 'by hand \[')
 	is "$out" "" "$tag: check of the fixed file finds nothing left to fix"
 
 	preserved "$d/diff" &&

@@ -20,12 +20,12 @@
  * of the file that takes it, or takes it under a spinlock or with
  * interrupts off.  Otherwise each call is reported with the reason.
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../engine.h"
 #include "../target.h"
+#include "fileadd.h"
 
 static const char *const words[] = { "lock_kernel", "unlock_kernel", NULL };
 static const enum rule_id rules[] = { R_BKL, NR_RULES };
@@ -161,65 +161,6 @@ static size_t first_lock(const struct ctx *c, const struct hit *h, size_t n,
 	return c->func[k];
 }
 
-/* NAME_mutex from the file's name (its letters and digits), or NULL. */
-static char *mutex_name(struct porter *pt)
-{
-	const char *p = pt->path ? strrchr(pt->path, '/') : NULL;
-	char *name;
-	size_t i;
-
-	p = p ? p + 1 : pt->path ? pt->path : "driver";
-	name = porter_printf(pt, "%.*s_mutex", (int)strcspn(p, "."), p);
-	for (i = 0; name && name[i]; i++)
-		if (!isalnum((unsigned char)name[i]))
-			name[i] = '_';
-	if (name && isdigit((unsigned char)name[0]))
-		name[0] = '_';
-	if (name && file_decl(pt, name, strlen(name))) {
-		free(name);
-		return NULL;
-	}
-	return name;
-}
-
-static bool includes(const struct porter *pt, const char *hdr)
-{
-	const struct token *t;
-	size_t n = strlen(hdr);
-
-	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
-		if (t->type == TOKEN_HEADER && t->len == n &&
-		    !memcmp(pt->buf + t->pos, hdr, n))
-			return true;
-	return false;
-}
-
-/* static DEFINE_MUTEX(name); (and its header) after the last include. */
-static void define_mutex(struct porter *pt, const char *name)
-{
-	bool eol_first = false;
-	size_t pos;
-	char *text;
-
-	if (pt->sc.last_any_include != SCAN_NONE) {
-		pos = line_end(pt->buf, pt->len,
-			       pt->tl->tok[pt->sc.last_any_include].pos);
-		eol_first = pos == pt->len;
-		pos = after_eol(pt->buf, pt->len, pos);
-	} else {
-		pos = include_pos(pt, &eol_first);
-	}
-	text = porter_printf(pt, "%s%s%s%sstatic DEFINE_MUTEX(%s);%s",
-			     eol_first ? pt->eol : "",
-			     includes(pt, "<linux/mutex.h>") ? "" :
-			     "#include <linux/mutex.h>",
-			     includes(pt, "<linux/mutex.h>") ? "" : pt->eol,
-			     pt->eol, name, pt->eol);
-	if (text)
-		add_edit(pt, pos, 0, text);
-	free(text);
-}
-
 static void report(struct target *tg, const struct ctx *c, const struct hit *h,
 		   size_t n, const char *why)
 {
@@ -249,7 +190,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	why = collect(&c, h, n);
 	for (k = 0; !why && k < c.nr; k++)
 		why = unsafe(&c, k, first_lock(&c, h, n, k));
-	if (!why && !(name = mutex_name(pt)))
+	if (!why && !(name = file_own_name(pt, "mutex")))
 		why = "the file already has a name NAME_mutex";
 	if (why) {
 		report(&tg, &c, h, n, why);
@@ -273,8 +214,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 				 t->pos, call);
 		free(call);
 	}
-	if (fixed)
-		define_mutex(pt, name);
+	if (fixed) {
+		char *def = porter_printf(pt, "static DEFINE_MUTEX(%s);%s",
+					  name, pt->eol);
+
+		if (def)
+			add_after_includes(pt, "<linux/mutex.h>", def);
+		free(def);
+	}
 	free(name);
 }
 

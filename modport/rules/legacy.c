@@ -4,10 +4,10 @@
  * that 2.6 removed and that no mechanical edit can replace, because the
  * right replacement depends on what the code protects or waits for:
  *
- *	cli-sti			cli(), sti(), save_flags(), restore_flags()
+ *	(cli-sti: clisti.c, which fixes a file that guards its own data)
  *	(sleep-on: sleepon.c)
  *	task-queue		struct tq_struct, queue_task()
- *	check-region		check_region()
+ *	(check-region: checkregion.c)
  *	verify-area		verify_area()
  *	(set-module-owner: netdev.c, which fixes it in a net_device's file)
  *
@@ -19,18 +19,15 @@
  */
 #include <string.h>
 
-#include "../engine.h"
+#include "legacy.h"
 
-#define CLI_WHY "the global interrupt lock is gone since 2.5 and these no longer build: protect the data with spin_lock_irqsave()/spin_unlock_irqrestore(), or use local_irq_save()/local_irq_restore() for this CPU alone"
 #define TQ_WHY "task queues are gone since 2.5: use a work queue (struct work_struct, INIT_WORK(), schedule_work())"
 
-enum { TQ_STRUCT = 5 };	/* a type, not a call */
+enum { TQ_STRUCT = 1 };	/* a type, not a call */
 
 /* The names, and what each one is (same order). */
 static const char *const words[] = {
-	"cli", "sti", "save_flags", "restore_flags",
-	"queue_task", [TQ_STRUCT] = "tq_struct",
-	"check_region", "verify_area",
+	"queue_task", [TQ_STRUCT] = "tq_struct", "verify_area",
 	NULL
 };
 
@@ -38,11 +35,7 @@ static const struct legacy {
 	enum rule_id rule;
 	const char *why;
 } legacy[] = {
-	{ R_CLI_STI, CLI_WHY }, { R_CLI_STI, CLI_WHY },
-	{ R_CLI_STI, CLI_WHY }, { R_CLI_STI, CLI_WHY },
 	{ R_TASK_QUEUE, TQ_WHY }, [TQ_STRUCT] = { R_TASK_QUEUE, TQ_WHY },
-	{ R_CHECK_REGION,
-	  "gone from modern kernels: testing a region and claiming it later races with other drivers; call request_region() and check its result instead" },
 	{ R_VERIFY_AREA,
 	  "gone from modern kernels: use access_ok() (or rely on copy_to_user()/copy_from_user(), which check the range)" },
 };
@@ -51,8 +44,7 @@ _Static_assert(sizeof(legacy) / sizeof(legacy[0]) ==
 	       sizeof(words) / sizeof(words[0]) - 1, "one entry per name");
 
 static const enum rule_id rules[] = {
-	R_CLI_STI, R_TASK_QUEUE, R_CHECK_REGION, R_VERIFY_AREA,
-	NR_RULES
+	R_TASK_QUEUE, R_VERIFY_AREA, NR_RULES
 };
 
 /*
@@ -88,8 +80,8 @@ static unsigned int own_names(struct porter *pt, const struct hit *h,
 	return own;
 }
 
-/* Is the hit a use to report (a call, or the type tq_struct)? */
-static bool is_use(struct porter *pt, const struct hit *h)
+/* Is the hit a use to report (a call, or, if type, the type)? */
+static bool is_use(struct porter *pt, const struct hit *h, bool type)
 {
 	const struct token_list *tl = pt->tl;
 	bool pp = h->flags & H_PP;
@@ -98,10 +90,16 @@ static bool is_use(struct porter *pt, const struct hit *h)
 	if ((pp && !(h->flags & H_BODY)) || (h->flags & H_DEAD) ||
 	    is_member_name(pt->buf, tl, h->tok))
 		return false;
-	if (h->word == TQ_STRUCT)
+	if (type)
 		return true;
 	next = pp ? pp_next(tl, h->tok) : next_code(tl, h->tok);
 	return next != SCAN_NONE && match_op(pt->buf, &tl->tok[next], '(');
+}
+
+bool legacy_call(struct porter *pt, const struct hit *h, size_t n, size_t k)
+{
+	return is_use(pt, &h[k], false) &&
+	       !(own_names(pt, h, n) & (1u << h[k].word));
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -114,7 +112,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		const struct token *t = &pt->tl->tok[h[k].tok];
 		const struct legacy *l = &legacy[h[k].word];
 
-		if (!is_use(pt, &h[k]))
+		if (!is_use(pt, &h[k], h[k].word == TQ_STRUCT))
 			continue;
 		if (!own_known) {
 			own = own_names(pt, h, n);

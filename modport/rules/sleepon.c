@@ -30,8 +30,10 @@
  *		finish_wait(&q, &wait);
  *	}
  *
- * The _timeout variants, and a sleep sharing its line, are reported, as
- * before (legacy.c's message).
+ * A _timeout variant alone on its line (its value unused, as 2.4's lp) is
+ * done the same way with schedule_timeout(T), as Arnd Bergmann converted
+ * lp in 3.15; other uses of it, and a sleep sharing its line, are
+ * reported.
  */
 #include <stdlib.h>
 
@@ -172,7 +174,7 @@ static bool names_wait(struct porter *pt, size_t from, size_t to)
  * False if it is not alone on its line.
  */
 static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
-		   size_t close, size_t semi, bool intr)
+		   size_t close, size_t semi, bool intr, const char *timeout)
 {
 	const struct token *t = pt->tl->tok;
 	size_t ls = line_start(pt->buf, t[i].pos), end = tok_end(&t[semi]);
@@ -192,7 +194,10 @@ static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
 	if (q == close || !only_blanks(pt->buf, ls, t[i].pos) ||
 	    !only_blanks(pt->buf, tail, le))
 		return false;
-	if (!target_finding(tg, t[i].pos, R_SLEEP_ON, true,
+	if (timeout && !target_finding(tg, t[i].pos, R_SLEEP_ON, true,
+			    "the sleep_on_timeout() family is gone since 3.15, and its value is not used: it becomes what it did, prepare_to_wait(), schedule_timeout() and finish_wait() in a block, as 3.15's lp was converted (a wake-up before prepare_to_wait() is still missed)"))
+		return true;
+	if (!timeout && !target_finding(tg, t[i].pos, R_SLEEP_ON, true,
 			    intr ? "interruptible_sleep_on() is gone since 3.15, and no condition the code tests says what it waits for: it becomes what it did, prepare_to_wait(), schedule() and finish_wait() in a block (a wake-up before prepare_to_wait() is still missed; wait_event_interruptible() on a condition would not miss it)" :
 			    "sleep_on() is gone since 3.15, and no condition the code tests says what it waits for: it becomes what it did, prepare_to_wait(), schedule() and finish_wait() in a block (a wake-up before prepare_to_wait() is still missed; wait_event() on a condition would not miss it)"))
 		return true;
@@ -204,11 +209,13 @@ static bool expand(struct porter *pt, struct target *tg, size_t i, size_t open,
 	queue = porter_printf(pt, "%.*s", (int)(t[close].pos - t[q].pos),
 			      pt->buf + t[q].pos);
 	in = porter_printf(pt, "%.*s%s", (int)ind, at, body ? "" : "\t");
-	text = queue && in ? porter_printf(pt, "%s%s%sDEFINE_WAIT(%s);%s%s%sprepare_to_wait(%s, &%s, %s);%s%sschedule();%s%sfinish_wait(%s, &%s);%s%.*s}",
+	text = queue && in ? porter_printf(pt, "%s%s%sDEFINE_WAIT(%s);%s%s%sprepare_to_wait(%s, &%s, %s);%s%sschedule%s%s%s;%s%sfinish_wait(%s, &%s);%s%.*s}",
 					   body ? "" : "{", body ? "" : eol,
 					   body ? "" : in, w, eol, eol, in, queue, w,
 					   intr ? "TASK_INTERRUPTIBLE" : "TASK_UNINTERRUPTIBLE",
-					   eol, in, eol, in, queue, w, eol,
+					   eol, in, timeout ? "_timeout(" : "(",
+					   timeout ? timeout : "", ")",
+					   eol, in, queue, w, eol,
 					   (int)hind, hat) : NULL;
 	if (text && (!body || !add_edit(pt, tok_end(&t[p]), 0, " {")))
 		add_edit(pt, t[i].pos, end - t[i].pos, text);
@@ -229,7 +236,7 @@ static void sleep_on(struct porter *pt, struct target *tg, size_t i,
 	       sh_op(pt, (semi = sh_next(pt, close)), ";");
 	fix = stmt && condition(pt, i, semi, &c_open, &c_close) &&
 	      pure(pt, c_open, c_close);
-	if (stmt && !fix && expand(pt, tg, i, open, close, semi, intr))
+	if (stmt && !fix && expand(pt, tg, i, open, close, semi, intr, NULL))
 		return;
 	if (!fix) {
 		add_finding(pt, pt->tl->tok[i].pos, R_SLEEP_ON, SEV_WARNING, false,
@@ -254,6 +261,31 @@ static void sleep_on(struct porter *pt, struct target *tg, size_t i,
 		add_edit(pt, pt->tl->tok[i].pos, tok_end(&pt->tl->tok[close]) -
 			 pt->tl->tok[i].pos, text);
 	free(text);
+}
+
+/*
+ * The timed sleep at i, a statement alone on its line (its value, the
+ * time left, unused): what it did, with schedule_timeout().  False if it
+ * is another shape.
+ */
+static bool sleep_timeout(struct porter *pt, struct target *tg, size_t i,
+			  bool intr)
+{
+	size_t open, close, semi, comma;
+	char *timeout;
+	bool done;
+
+	if (!call_parens(pt->buf, pt->tl, i, &open, &close) ||
+	    !sh_op(pt, (semi = sh_next(pt, close)), ";") ||
+	    call_args(pt->buf, pt->tl, open, close, &comma, 1) != 1 ||
+	    sh_op(pt, sh_prev(pt, i), "=") || sh_op(pt, sh_prev(pt, i), "("))
+		return false;
+	timeout = porter_printf(pt, "%.*s", (int)(pt->tl->tok[close].pos -
+				 pt->tl->tok[sh_next(pt, comma)].pos),
+				pt->buf + pt->tl->tok[sh_next(pt, comma)].pos);
+	done = timeout && expand(pt, tg, i, open, comma, semi, intr, timeout);
+	free(timeout);
+	return done;
 }
 
 /* Does the file declare, define or #define the name of hit h itself? */
@@ -285,7 +317,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 
 	target_init(&tg, pt);
 	for (k = 0; k < n; k++) {
-		bool pp = h[k].flags & H_PP;
+		bool pp = h[k].flags & H_PP, timed;
 		size_t next;
 
 		if ((pp && !(h[k].flags & H_BODY)) || (h[k].flags & H_DEAD) ||
@@ -295,7 +327,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		if (next == SCAN_NONE || !sh_op(pt, next, "(") ||
 		    own(pt, h, n, h[k].word))
 			continue;
-		if (pp || h[k].word == W_SLEEP_ON_TO || h[k].word == W_ISLEEP_ON_TO)
+		timed = h[k].word == W_SLEEP_ON_TO || h[k].word == W_ISLEEP_ON_TO;
+		if (!pp && timed &&
+		    sleep_timeout(pt, &tg, h[k].tok, h[k].word == W_ISLEEP_ON_TO))
+			continue;
+		if (pp || timed)
 			add_finding(pt, pt->tl->tok[h[k].tok].pos, R_SLEEP_ON,
 				    SEV_WARNING, false, "%s(): %s; port it by hand",
 				    words[h[k].word], WHY);

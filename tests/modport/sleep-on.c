@@ -4,8 +4,9 @@
  * driver's close_wait, a reader's loop, a block with a signal test); a
  * sleep with no condition, or under while (1), or a condition with a call,
  * alone on its line, becomes prepare_to_wait(), schedule(), finish_wait()
- * in a block (LDD3's jiq); one sharing its line and the _timeout variants
- * are reported.
+ * in a block (LDD3's jiq), and a _timeout one whose value is unused (2.4's
+ * lp) the same with schedule_timeout(); one sharing its line, and a
+ * _timeout one whose value is used, are reported.
  */
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -57,7 +58,7 @@ static void port_drain(wait_queue_head_t *q)
 		sleep_on(q);
 }
 
-/* Expanded: no condition, a constant one, one with a call; a timeout is reported. */
+/* Expanded: no condition, a constant one, one with a call, an unused timeout; a used one is reported. */
 static void port_others(struct port *info)
 {
 	interruptible_sleep_on(&done_wait);
@@ -69,6 +70,7 @@ static void port_others(struct port *info)
 	if (port_busy(info))
 		sleep_on(&info->wait);
 	interruptible_sleep_on_timeout(&info->wait, HZ);
+	info->count = interruptible_sleep_on_timeout(&info->wait, HZ);
 }
 
 /*
