@@ -80,7 +80,8 @@ static size_t statement_end(const struct porter *pt, size_t i)
 			       TOKEN_IN(pt->buf, &pt->tl->tok[i], nested)))
 		return SCAN_NONE;
 	for (; i != SCAN_NONE && !sh_op(pt, i, ";"); i = sh_next(pt, i))
-		if ((sh_op(pt, i, "(") &&
+		if (pt->tl->tok[i].type == TOKEN_EOF ||	/* unterminated */
+		    (sh_op(pt, i, "(") &&
 		     (i = match_close(pt->buf, pt->tl, i, '(', ')')) == SCAN_NONE) ||
 		    sh_op(pt, i, "{") || sh_op(pt, i, "}"))
 			return SCAN_NONE;
