@@ -25,7 +25,30 @@ int decl_parse_code(const char *buf, const struct token_list *tl,
 	return ret;
 }
 
-/* The whole regular file, NUL-terminated, or NULL. */
+size_t include_name(const char *buf, const struct token_list *tl, size_t i)
+{
+	size_t d;
+
+	if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+		return SCAN_NONE;
+	d = pp_next(tl, i);
+	if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "include"))
+		return SCAN_NONE;
+	return pp_next(tl, d);
+}
+
+char *include_beside(const char *from, const char *buf, const struct token *t)
+{
+	const char *slash = strrchr(from, '/');
+	char *path;
+
+	if (asprintf(&path, "%.*s%.*s", slash ? (int)(slash - from + 1) : 0,
+		     from, (int)t->len - 2, buf + t->pos + 1) < 0)
+		return NULL;
+	return path;
+}
+
+/* Is the header at path in the set already? */
 static bool have(const struct header_set *hs, const char *path)
 {
 	size_t k;
@@ -40,16 +63,14 @@ static bool have(const struct header_set *hs, const char *path)
 static int add_header(const char *from, const char *buf,
 		      const struct token *t, struct header_set *hs, int depth)
 {
-	const char *slash = strrchr(from, '/');
-	int dir = slash ? (int)(slash - from + 1) : 0;
 	struct header *h;
 	char *path;
 
 	if (hs->nr == INCLUDE_MAX_HEADERS || t->len < 3 ||
 	    buf[t->pos + 1] == '/')	/* an absolute path: not local */
 		return 0;
-	if (asprintf(&path, "%.*s%.*s", dir, from, (int)t->len - 2,
-		     buf + t->pos + 1) < 0)
+	path = include_beside(from, buf, t);
+	if (!path)
 		return -ENOMEM;
 	if (have(hs, path)) {
 		free(path);
@@ -87,16 +108,11 @@ static int read_includes(const char *path, const char *buf,
 			 const struct token_list *tl, struct header_set *hs,
 			 int depth)
 {
-	size_t i, d, name;
+	size_t i, name;
 	int ret = 0;
 
 	for (i = 0; !ret && tl->tok[i].type != TOKEN_EOF; i++) {
-		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;
-		d = pp_next(tl, i);
-		if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "include"))
-			continue;
-		name = pp_next(tl, d);
+		name = include_name(buf, tl, i);
 		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
 		    buf[tl->tok[name].pos] == '"')
 			ret = add_header(path, buf, &tl->tok[name], hs, depth);

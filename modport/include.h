@@ -37,6 +37,16 @@ struct header_set {
 int include_read(const char *path, const char *buf,
 		 const struct token_list *tl, struct header_set *hs);
 void include_free(struct header_set *hs);
+/*
+ * The name token ("x" or <x>) of the #include whose '#' is token i, or
+ * SCAN_NONE when token i starts no #include.
+ */
+size_t include_name(const char *buf, const struct token_list *tl, size_t i);
+/*
+ * The path of the include name t ("x" or <x>, its quotes or brackets
+ * dropped) beside the file from, as "x" finds it first; NULL: no memory.
+ */
+char *include_beside(const char *from, const char *buf, const struct token *t);
 
 /* The code-token declarations of a token list (decl_parse over them). */
 int decl_parse_code(const char *buf, const struct token_list *tl,

@@ -86,17 +86,5 @@ bool is_member_name(const char *buf, const struct token_list *tl, size_t i);
  * (identifiers and stars back from it): its token, or SCAN_NONE.
  */
 size_t static_of(const char *buf, const struct token_list *tl, size_t i);
-/*
- * The '(' of the parameters of the function whose body holds token i, or
- * SCAN_NONE (file scope, or a body it cannot read).
- */
-size_t enclosing_params(const char *buf, const struct token_list *tl,
-			size_t i);
-/*
- * The name of the parameter of the list at open whose type is spelt type
- * ("struct file *", blanks aside), or SCAN_NONE.
- */
-size_t param_of_type(const char *buf, const struct token_list *tl,
-		     size_t open, const char *type);
 
 #endif

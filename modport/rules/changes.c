@@ -25,6 +25,7 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "shape.h"
 
 static const char **words;	/* made once, from the table */
 static struct family changes;
@@ -418,25 +419,49 @@ static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
 	return out;
 }
 
+#define MAX_PARAMS 16
+
+/*
+ * The name of the parameter of type type (its words, "struct file *") of
+ * the function whose body opens at func, or SCAN_NONE.
+ */
+static size_t param_of_type(const struct ctx *c, size_t func, const char *type)
+{
+	struct sh_fn fn = { .body = func };
+	char spelt[MAX_PARAMS][64];
+	size_t names[MAX_PARAMS], n, k, len = strlen(type);
+
+	fn.close = func == SCAN_NONE ? SCAN_NONE : sh_prev(c->pt, func);
+	if (!sh_op(c->pt, fn.close, ")"))
+		return SCAN_NONE;	/* not a function's body */
+	fn.open = match_open(c->buf, c->pt->tl, fn.close, '(', ')');
+	n = fn.open == SCAN_NONE ? SCAN_NONE :
+	    sh_params(c->pt, &fn, spelt, names, MAX_PARAMS);
+	for (k = 0; n != SCAN_NONE && k < n; k++)
+		if (names[k] != SCAN_NONE && !strncmp(spelt[k], type, len) &&
+		    spelt[k][len] == ' ' &&
+		    strlen(spelt[k] + len + 1) == c->tok[names[k]].len)
+			return names[k];
+	return SCAN_NONE;
+}
+
 /*
  * The argument an ADD_ARG row inserts: its new form, or for "@TYPE" the
- * parameter of that type of the function that makes the call (the
- * kernel's conversions passed the file the method was given: v4l2_fh_add()
- * in 6.18).  False, and a finding, where the function has none.
+ * parameter of that type of the function that makes the call (whose body
+ * opens at func; the kernel's conversions passed the file the method was
+ * given: v4l2_fh_add() in 6.18).  False, and a finding, where it has none.
  */
-static bool added_arg(struct ctx *c, size_t i, const struct api_change *ch,
-		      const char **arg, int *len)
+static bool added_arg(struct ctx *c, size_t i, size_t func,
+		      const struct api_change *ch, const char **arg, int *len)
 {
-	size_t open, name;
+	size_t name;
 
 	if (ch->new[0] != '@') {
 		*arg = ch->new;
 		*len = (int)strlen(ch->new);
 		return true;
 	}
-	open = enclosing_params(c->buf, c->pt->tl, i);
-	name = open == SCAN_NONE ? SCAN_NONE :
-	       param_of_type(c->buf, c->pt->tl, open, ch->new + 1);
+	name = param_of_type(c, func, ch->new + 1);
 	if (name == SCAN_NONE) {
 		char *why = porter_printf(c->pt, "the function that calls it has no parameter of type %s to pass",
 					  ch->new + 1);
@@ -455,7 +480,7 @@ static bool added_arg(struct ctx *c, size_t i, const struct api_change *ch,
  * ')' with argument arg dropped, inserted or quoted, or the pattern's new
  * form.  NULL if not that shape.
  */
-static char *changed_call(struct ctx *c, size_t i, size_t open,
+static char *changed_call(struct ctx *c, size_t i, size_t open, size_t func,
 			  const struct api_change *ch)
 {
 	size_t close = close_of(c, open), from, to, pos = c->tok[i].pos;
@@ -474,7 +499,7 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 		if (!old_form(c, i, open, ch, n) ||
 		    !arg_span(c, open, ch->arg - 1, &from, &to))
 			return NULL;
-		if (!added_arg(c, i, ch, &arg, &arg_len))
+		if (!added_arg(c, i, func, ch, &arg, &arg_len))
 			return NULL;
 		return porter_printf(c->pt, "%.*s, %.*s%.*s", (int)(to - pos),
 				     c->buf + pos, arg_len, arg,
@@ -495,14 +520,14 @@ static char *changed_call(struct ctx *c, size_t i, size_t open,
 	}
 }
 
-static void signature(struct ctx *c, size_t i, const struct api_change *ch,
-		      size_t open)
+static void signature(struct ctx *c, size_t i, size_t func,
+		      const struct api_change *ch, size_t open)
 {
 	size_t close = open == SCAN_NONE ? SCAN_NONE : close_of(c, open);
 	size_t from, to;
 	char *call;
 
-	call = close == SCAN_NONE ? NULL : changed_call(c, i, open, ch);
+	call = close == SCAN_NONE ? NULL : changed_call(c, i, open, func, ch);
 	if (!call)
 		return;		/* the new form already, or not a call */
 	if (!straddles(c, ch)) {
@@ -935,7 +960,7 @@ static void one(struct ctx *c, const struct hit *h)
 		rename_call(c, h->tok, ch, open);
 	else if (ch->kind == C_DROP_ARG || ch->kind == C_ADD_ARG ||
 		 ch->kind == C_QUOTE_ARG || ch->kind == C_REWRITE)
-		signature(c, h->tok, ch, open);
+		signature(c, h->tok, h->func, ch, open);
 	else
 		removed(c, h->tok, ch, open);
 }

@@ -213,8 +213,6 @@ static void own_harvested(void *arg, const struct harvest_name *hn)
  */
 static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
 {
-	const char *path = c->pt->path ? c->pt->path : "";
-	const char *slash = strrchr(path, '/');
 	const struct token *h = &c->tok[t];
 	struct own_harvest oh = { .pt = c->pt, .names = &own->names };
 	struct token_list tl = { 0 };
@@ -222,8 +220,7 @@ static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
 	size_t len;
 
 	if (h->len < 3 || c->buf[h->pos] != '<' ||
-	    asprintf(&copy, "%.*s%.*s", slash ? (int)(slash - path + 1) : 0,
-		     path, (int)h->len - 2, c->buf + h->pos + 1) < 0)
+	    !(copy = include_beside(c->pt->path ? c->pt->path : "", c->buf, h)))
 		return false;
 	buf = source_slurp(copy, &len);
 	free(copy);
@@ -245,18 +242,12 @@ static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
 /* The file's #include <P> lines whose P its folder ships, read once. */
 static void own_copies(struct ctx *c)
 {
-	const struct token_list *tl = c->pt->tl;
-	size_t i, d, name;
+	size_t i, name;
 	struct own_copy one, *more;
 
 	c->own_read = true;
 	for (i = 0; c->tok[i].type != TOKEN_EOF; i++) {
-		if ((c->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;
-		d = pp_next(tl, i);
-		if (d == SCAN_NONE || !match_ident(c->buf, &c->tok[d], "include"))
-			continue;
-		name = pp_next(tl, d);
+		name = include_name(c->buf, c->pt->tl, i);
 		if (name == SCAN_NONE || c->tok[name].type != TOKEN_HEADER ||
 		    !own_copy_read(c, name, &one))
 			continue;
