@@ -623,17 +623,40 @@ struct union_src {
 
 /* Not written: a member name that some struct lost (add_unions). */
 #define GONE_MEMBER 'G'
+/*
+ * Not written: a member of any struct, or where a struct that had it is
+ * filled by a macro (add_unions): the releases of its M line.
+ */
+#define MAYBE_MEMBER 'W'
 /* Not written: a tag that lost a member (add_unions). */
 #define GONE_FROM_TAG 'g'
 
+static const struct entry *find(char kind, const char *name);
+
 /*
- * The unions: an identifier of any kind (i), a member of any struct (M).
+ * Where the struct of member key (".\tTAG\tMEMBER") has a body that a
+ * macro fills (security_hook_heads from LSM_HOOK): the member may be
+ * there, declared by the macro.
+ */
+static uint32_t opaque_mask(const char *key)
+{
+	const char *tag = key + 2, *tab = strchr(tag, '\t');
+	char *name = xstrndup(tag, (size_t)(tab - tag));
+	const struct entry *o = find(ATLAS_OPAQUE, name);
+
+	free(name);
+	return o ? o->mask : 0;
+}
+
+/*
+ * The unions: an identifier of any kind (i), a member of any struct (M),
+ * with the releases where a struct that had it is filled by a macro.
  * A name is gone only when no kind of it is left.  The entries are copied
  * out first: adding the unions grows the table.
  */
 static void add_unions(unsigned int nrel)
 {
-	struct union_src *src = xcalloc(2 * table_used, sizeof(*src));
+	struct union_src *src = xcalloc(3 * table_used, sizeof(*src));
 	size_t i, n = 0;
 
 	for (i = 0; i < table_size; i++) {
@@ -654,6 +677,12 @@ static void add_unions(unsigned int nrel)
 		src[n].name = strrchr(table[i].key, '\t') + 1;
 		src[n].own = table[i].mask;
 		src[n++].mask = table[i].mask;
+		if (kind == ATLAS_MEMBER) {
+			src[n].kind = MAYBE_MEMBER;
+			src[n].name = src[n - 1].name;
+			src[n++].mask = table[i].mask |
+					opaque_mask(table[i].key);
+		}
 	}
 	for (i = 0; i < n; i++) {	/* the keys stay where they are */
 		note_mask(src[i].kind, src[i].name, src[i].mask);
@@ -786,7 +815,7 @@ static bool new_kept_tag(const struct entry *e, unsigned int nrel)
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
-	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
+	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1, mask = e->mask;
 
 	if (e->arity) {
 		put_values(f, e->key, e->arity, nrel, " ");
@@ -797,7 +826,7 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		return;
 	}
 	if (is_ident_kind(e->key[0]) || e->key[0] == GONE_MEMBER ||
-	    e->key[0] == GONE_FROM_TAG) {
+	    e->key[0] == GONE_FROM_TAG || e->key[0] == MAYBE_MEMBER) {
 		return;		/* folded into its i line; a mark */
 	} else if (e->key[0] == ATLAS_OPAQUE) {
 		if (!find(GONE_FROM_TAG, tab + 1))
@@ -806,11 +835,19 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		/*
 		 * A member is looked up in its struct, and only one that
 		 * went away from it can be missing; the union over all
-		 * structs only decides which identifiers are written.
+		 * structs (M) is written where it went away too: a member
+		 * whose struct is unknown at its use (a->b.m) is missing
+		 * only where no struct has it.
 		 */
-		if (e->key[0] == ATLAS_ANY_MEMBER ||
-		    (!gone(e->mask, nrel) && !new_kept_tag(e, nrel)))
+		if (e->key[0] == ATLAS_ANY_MEMBER) {
+			const struct entry *w = find(MAYBE_MEMBER, tab + 1);
+
+			if (!w || !gone(w->mask, nrel))
+				return;
+			mask = w->mask;
+		} else if (!gone(e->mask, nrel) && !new_kept_tag(e, nrel)) {
 			return;
+		}
 	} else if (e->key[0] == ATLAS_IDENT || e->key[0] == ATLAS_TAG) {
 		if (!interesting(tab + 1, nrel) ||
 		    (e->key[0] == ATLAS_IDENT && !usable(e, tab + 1)))
@@ -825,7 +862,7 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 			e->key + 2, tab + 1);
 	else
 		fprintf(f, "%c\t%s\t", e->key[0], tab + 1);
-	put_ranges(f, e->mask);
+	put_ranges(f, mask);
 	if (e->key[0] == ATLAS_IDENT)
 		put_kinds(f, tab + 1, e->mask);
 	fputc('\n', f);

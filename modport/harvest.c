@@ -607,6 +607,24 @@ static int member_decl(struct hv *h, size_t s, size_t e,
  * A struct or union body (open, close are its braces): its members, for
  * every tag of tags and for its own, when it has one.
  */
+/*
+ * Does an #include inside the body [open, close] declare members
+ * (security_hook_heads: "#define LSM_HOOK(...) struct hlist_head NAME;"
+ * and "#include <linux/lsm_hook_defs.h>")?  Then they are not all known.
+ */
+static bool body_includes(const struct hv *h, size_t open, size_t close)
+{
+	size_t k;
+
+	for (k = h->idx[open] + 1; k < h->idx[close]; k++)
+		if ((h->tok[k].flags & TF_BOL) && (h->tok[k].flags & TF_PP) &&
+		    match_op(h->buf, &h->tok[k], '#') &&
+		    h->tok[k + 1].type == TOKEN_IDENT &&
+		    token_is(h->buf, &h->tok[k + 1], "include"))
+			return true;
+	return false;
+}
+
 static int parse_aggregate(struct hv *h, size_t open, size_t close,
 			   const char *const *tags, size_t nr_tags)
 {
@@ -648,6 +666,9 @@ static int parse_aggregate(struct hv *h, size_t open, size_t close,
 			s = k + 1;
 		}
 	}
+	if (body_includes(h, open, close))
+		for (k = 0; k < n; k++)
+			emit(h, HK_OPAQUE, open, all[k], 0, NULL);
 	free(all);
 	return ret;
 }
@@ -702,6 +723,7 @@ static bool is_type_start(const struct hv *h, size_t k)
  */
 static void local_names(struct hv *h, size_t s, size_t e)
 {
+	static const char *const anonymous[] = { "" };
 	size_t k, end;
 	int depth = 0;
 
@@ -711,6 +733,10 @@ static void local_names(struct hv *h, size_t s, size_t e)
 		    is_op(h, k + 1, '{') &&
 		    parse_aggregate(h, k + 1, match_close(h, k + 1, e), NULL, 0))
 			return;	/* a struct a function defines: its members */
+		if (depth > 0 && is_aggregate_kw(h, k - 1) &&
+		    is_op(h, k, '{') &&
+		    parse_aggregate(h, k, match_close(h, k, e), anonymous, 1))
+			return;	/* "union { ... } buf;": its members too */
 		if (is_ident(h, k) && !is_keyword(h, k) &&
 		    (is_op(h, k + 1, ',') || is_op(h, k + 1, ')')) &&
 		    ((is_ident(h, k - 1) && !is_keyword(h, k - 1) &&

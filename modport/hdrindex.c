@@ -179,6 +179,18 @@ const char *hdrindex_find(const char *from, const char *name, size_t len)
 	return best;
 }
 
+size_t hdrindex_count(void)
+{
+	if (!ix.built)
+		build();
+	return ix.n;
+}
+
+const char *hdrindex_path(size_t k)
+{
+	return k < ix.n ? ix.v[k].path : NULL;
+}
+
 void hdrindex_free(void)
 {
 	size_t k;

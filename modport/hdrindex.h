@@ -10,6 +10,8 @@
 #ifndef MODPORT_HDRINDEX_H
 #define MODPORT_HDRINDEX_H
 
+#include <stddef.h>
+
 /* A folder named on the command line: a root of the project. */
 int hdrindex_add_root(const char *dir);
 
@@ -19,6 +21,10 @@ int hdrindex_add_root(const char *dir);
  * longest common folder); NULL if none.  The string is the index's.
  */
 const char *hdrindex_find(const char *from, const char *name, size_t len);
+
+/* How many headers the project has, and the path of the k-th. */
+size_t hdrindex_count(void);
+const char *hdrindex_path(size_t k);
 
 void hdrindex_free(void);
 

@@ -66,9 +66,12 @@ static int add_header(const char *from, const char *buf,
 	struct header *h;
 	char *path;
 
-	if (hs->nr == INCLUDE_MAX_HEADERS || t->len < 3 ||
-	    buf[t->pos + 1] == '/')	/* an absolute path: not local */
+	if (t->len < 3 || buf[t->pos + 1] == '/')	/* absolute: not local */
 		return 0;
+	if (hs->nr == INCLUDE_MAX_HEADERS) {
+		hs->unread++;
+		return 0;
+	}
 	path = include_beside(from, buf, t);
 	if (!path)
 		return -ENOMEM;
@@ -85,14 +88,19 @@ static int add_header(const char *from, const char *buf,
 						  t->len - 2);
 
 		free(path);
-		if (!found || have(hs, found))
+		if (found && have(hs, found))
 			return 0;
+		if (!found) {
+			hs->unread++;
+			return 0;
+		}
 		h->path = path = strdup(found);
 		if (!path)
 			return -ENOMEM;
 		h->buf = source_slurp(path, &h->len);
 		if (!h->buf) {
 			free(path);
+			hs->unread++;
 			return 0;
 		}
 	}

@@ -28,6 +28,8 @@ struct header {
 struct header_set {
 	struct header h[INCLUDE_MAX_HEADERS];
 	size_t nr;
+	size_t unread;		/* '#include "x"' lines not read: x made by
+				 * the build, or past INCLUDE_MAX_HEADERS */
 };
 
 /*

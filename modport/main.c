@@ -17,6 +17,7 @@
 #include "diag.h"
 #include "diff.h"
 #include "hdrindex.h"
+#include "projnames.h"
 #include "inplace.h"
 #include "suggest.h"
 #include "kversion.h"
@@ -436,6 +437,7 @@ int main(int argc, char **argv)
 	source_free(&c.src);
 	token_list_free(&c.tl);
 	hdrindex_free();
+	projnames_free();
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: stdout: %s\n",
 			program_invocation_short_name, strerror(errno));

@@ -24,7 +24,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 30
+plan 43
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -83,4 +83,35 @@ like "$atlas" $'^i\tsigcontext\tk-u\tm' "#define sigcontext sigcontext_64 (4.4+)
 like "$atlas" $'^h\tasm/io\\.h\ta-u$' "every x86 asm header is listed, those every release has too"
 unlike "$atlas" $'^i\tretpoline_thunk_t\t' "a header's #ifdef __ASSEMBLY__ part is not C: what follows it is read"
 like "$atlas" $'^\\.\tproc_dir_entry\tproc_fops\t[a-h]' "a struct gone opaque (proc_dir_entry, 3.10) lost its members"
+
+# A member whose struct is not known at its use (plane->dev->struct_mutex:
+# plane->dev's struct is not declared in the file) is reported where no
+# struct of the target has a member of that name (the atlas's M line),
+# unless the project may declare it (tests/data/gone-members).
+like "$atlas" $'^M\tstruct_mutex\tf-t$' "M: no struct of 7.3 has a member struct_mutex (drm_device's went)"
+unlike "$atlas" $'^M\tvm_enough_memory\t' \
+	"M: security_hook_heads is filled by #include <linux/lsm_hook_defs.h> from 5.10: its members may be there"
+like "$atlas" $'^O\tsecurity_hook_heads\t' "a body that #includes its members: not all known"
+gm=tests/data/gone-members
+use=$("$modport" check --target=7.3 --rules=gone "$gm/src/use.c" 2>&1)
+like "$use" "use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away between Linux 6.12 and 7.3" \
+	"a->b->m whose name no struct of the target has: reported"
+is "$(grep -c warning <<<"$use")" 1 "plane->dev->dev (structs of every kernel have dev): not reported"
+is "$("$modport" check --target=6.1..6.12 --rules=gone "$gm/src/use.c" 2>&1)" "" \
+	"a target whose kernels have it: nothing"
+is "$("$modport" check --target=7.3 --rules=gone "$gm" 2>&1)" "" \
+	"the same file in its project, whose include/locks.h declares a struct_mutex: not reported"
+for f in generated local fragment; do
+	is "$("$modport" check --target=7.3 --rules=gone "$gm/solo/$f.c" 2>&1)" "" \
+		"solo/$f.c: its structs may have the member: not reported"
+done
+cp -r "$gm/solo" "$tmp/solo"
+sed -i '/generated.skel.h/d' "$tmp/solo/generated.c"
+sed -i 's/struct mutex struct_mutex;/struct mutex other;/' "$tmp/solo/local.c"
+sed -i '1s/^/static const test_t t[] = /' "$tmp/solo/fragment.c"
+for f in generated local fragment; do
+	like "$("$modport" check --target=7.3 --rules=gone "$tmp/solo/$f.c" 2>&1)" \
+		"$f.c:.*'struct_mutex' went away between Linux 6.12 and 7.3" \
+		"negative control: $f.c without its reason: reported"
+done
 done_testing

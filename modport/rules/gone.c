@@ -27,6 +27,8 @@
 #include "../harvest.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "../nameset.h"
+#include "../projnames.h"
 #include "../source.h"
 #include "gone.h"
 
@@ -34,12 +36,6 @@ static const enum rule_id rules[] = {
 	R_GONE, R_SIGNATURE, R_OWN_HEADER, NR_RULES
 };
 
-/* The names a file and its local headers define. */
-struct shadow {
-	char **name;
-	size_t size, used;
-	bool made;
-};
 
 struct ctx {
 	struct porter *pt;
@@ -51,9 +47,11 @@ struct ctx {
 	size_t nr_vr;
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
-	struct shadow sh;
-	struct shadow shm;	/* the members and macros it defines */
-	struct shadow said;	/* what is reported: once a file, at its first use */
+	struct nameset sh;	/* the names it defines (made once) */
+	bool sh_made;
+	struct nameset shm;	/* the members and macros it defines */
+	struct nameset untagged;	/* members of its untagged locals */
+	struct nameset said;	/* what is reported: once a file, at its first use */
 	int unit;		/* judged(): -1 not known yet */
 	struct own_copy *own;	/* own_copies(): the headers it ships */
 	size_t nr_own;
@@ -65,7 +63,7 @@ struct ctx {
 /* A kernel header the file includes as <P> and whose copy it ships. */
 struct own_copy {
 	size_t tok;		/* the <P> token */
-	struct shadow names;	/* what the copy defines: names, "tag.member" */
+	struct nameset names;	/* what the copy defines: names, "tag.member" */
 	bool included;		/* its #include is made "P" */
 	bool short_of;		/* defines a struct without a member used */
 };
@@ -78,65 +76,22 @@ struct own_use {
 	int copy;
 };
 
-static uint64_t hash_name(const char *s, size_t len)
-{
-	uint64_t h = 1469598103934665603ull;
-
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
-}
-
-static size_t shadow_slot(const struct shadow *sh, const char *s, size_t len)
-{
-	size_t j = hash_name(s, len) & (sh->size - 1);
-
-	while (sh->name[j] && (strlen(sh->name[j]) != len ||
-			       memcmp(sh->name[j], s, len)))
-		j = (j + 1) & (sh->size - 1);
-	return j;
-}
-
-static int shadow_add(struct shadow *sh, const char *s)
-{
-	size_t len = strlen(s), j;
-
-	if (2 * (sh->used + 1) > sh->size) {
-		struct shadow big = { .size = sh->size ? 2 * sh->size : 256 };
-		size_t i;
-
-		big.name = calloc(big.size, sizeof(*big.name));
-		if (!big.name)
-			return -1;
-		for (i = 0; i < sh->size; i++)
-			if (sh->name[i])
-				big.name[shadow_slot(&big, sh->name[i],
-						     strlen(sh->name[i]))] =
-					sh->name[i];
-		free(sh->name);
-		sh->name = big.name;
-		sh->size = big.size;
-	}
-	j = shadow_slot(sh, s, len);
-	if (sh->name[j])
-		return 0;
-	sh->name[j] = strdup(s);
-	if (!sh->name[j])
-		return -1;
-	sh->used++;
-	return 0;
-}
-
 static void harvested(void *arg, const struct harvest_name *hn)
 {
 	struct ctx *c = arg;
 
-	if (shadow_add(&c->sh, hn->name))
+	if (hn->kind == HK_MEMBER && hn->tag && !*hn->tag) {
+		/* of "union { ... } buf;" in a function: no struct's own */
+		if (nameset_add(&c->untagged, hn->name))
+			porter_fail(c->pt, -12);	/* ENOMEM */
+		return;
+	}
+	if (nameset_add(&c->sh, hn->name))
 		porter_fail(c->pt, -12);	/* ENOMEM */
 	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
-	    shadow_add(&c->shm, hn->name))
+	    nameset_add(&c->shm, hn->name))
 		porter_fail(c->pt, -12);
-	if (hn->kind == HK_MEMBER && hn->tag && shadow_add(&c->sh, hn->tag))
+	if (hn->kind == HK_MEMBER && hn->tag && nameset_add(&c->sh, hn->tag))
 		porter_fail(c->pt, -12);
 }
 
@@ -146,7 +101,7 @@ static void make_shadow(struct ctx *c)
 	struct header_set *hs;
 	size_t i;
 
-	c->sh.made = true;
+	c->sh_made = true;
 	if (harvest(c->buf, c->pt->tl, 1, harvested, c))
 		porter_fail(c->pt, -12);
 	hs = file_headers(c->pt);
@@ -156,12 +111,12 @@ static void make_shadow(struct ctx *c)
 }
 
 /* Is s[0..len) in sh, one of the file's shadows (read once)? */
-static bool in_shadow(struct ctx *c, const struct shadow *sh, const char *s,
+static bool in_shadow(struct ctx *c, const struct nameset *sh, const char *s,
 		      size_t len)
 {
-	if (!c->sh.made)
+	if (!c->sh_made)
 		make_shadow(c);
-	return sh->size && sh->name[shadow_slot(sh, s, len)];
+	return nameset_has(sh, s, len);
 }
 
 static bool shadowed(struct ctx *c, const char *s, size_t len)
@@ -179,18 +134,9 @@ static bool shadowed_member(struct ctx *c, const char *s, size_t len)
 	return in_shadow(c, &c->shm, s, len);
 }
 
-static void shadow_free(struct shadow *sh)
-{
-	size_t i;
-
-	for (i = 0; i < sh->size; i++)
-		free(sh->name[i]);
-	free(sh->name);
-}
-
 struct own_harvest {
 	struct porter *pt;
-	struct shadow *names;
+	struct nameset *names;
 };
 
 static void own_harvested(void *arg, const struct harvest_name *hn)
@@ -201,9 +147,9 @@ static void own_harvested(void *arg, const struct harvest_name *hn)
 	if (hn->kind == HK_MEMBER && hn->tag &&
 	    snprintf(key, sizeof(key), "%s.%s", hn->tag, hn->name) <
 		    (int)sizeof(key) &&
-	    shadow_add(oh->names, key))
+	    nameset_add(oh->names, key))
 		porter_fail(oh->pt, -12);	/* ENOMEM */
-	if (shadow_add(oh->names, hn->name))
+	if (nameset_add(oh->names, hn->name))
 		porter_fail(oh->pt, -12);
 }
 
@@ -253,7 +199,7 @@ static void own_copies(struct ctx *c)
 			continue;
 		more = realloc(c->own, (c->nr_own + 1) * sizeof(*more));
 		if (!more) {
-			shadow_free(&one.names);
+			nameset_free(&one.names);
 			porter_fail(c->pt, -12);
 			return;
 		}
@@ -265,7 +211,7 @@ static void own_copies(struct ctx *c)
 /* Is key (a name, "tag.member") defined by the copy o? */
 static bool own_defines(const struct own_copy *o, const char *key, size_t len)
 {
-	return o->names.size && o->names.name[shadow_slot(&o->names, key, len)];
+	return nameset_has(&o->names, key, len);
 }
 
 /*
@@ -361,9 +307,19 @@ static void own_free(struct ctx *c)
 	size_t k;
 
 	for (k = 0; k < c->nr_own; k++)
-		shadow_free(&c->own[k].names);
+		nameset_free(&c->own[k].names);
 	free(c->own);
 	free(c->own_uses);
+}
+
+static void ctx_free(struct ctx *c)
+{
+	nameset_free(&c->sh);
+	nameset_free(&c->shm);
+	nameset_free(&c->untagged);
+	nameset_free(&c->said);
+	own_free(c);
+	free(c->vr);
 }
 
 /*
@@ -615,10 +571,9 @@ static bool first_report(struct ctx *c, const char *what,
 
 	if (n < 0 || (size_t)n >= sizeof(key))
 		return true;
-	if (c->said.size && c->said.name[shadow_slot(&c->said, key,
-						      (size_t)n)])
+	if (nameset_has(&c->said, key, (size_t)n))
 		return false;
-	if (shadow_add(&c->said, key))
+	if (nameset_add(&c->said, key))
 		porter_fail(c->pt, -12);	/* ENOMEM */
 	return true;
 }
@@ -925,6 +880,53 @@ static size_t initializer_struct(const struct ctx *c, size_t dot)
 }
 
 /*
+ * Can the file's own structs all be seen: every '#include "x"' read (not
+ * one the build makes, dummy.skel.h), and the file not a fragment of
+ * another's initializer (a .c whose code starts with '{', #included into
+ * the array of the file that defines its struct)?
+ */
+static bool members_all_seen(struct ctx *c)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	size_t i = 0;
+
+	while (c->tok[i].type == TOKEN_COMMENT || (c->tok[i].flags & TF_PP))
+		i++;
+	return hs && !hs->unread && !match_op(c->buf, &c->tok[i], '{');
+}
+
+/*
+ * A member m after '->' or '.' whose struct is not known here (a->b.m,
+ * f()->m, p of a typedef'd type): reported only where no struct or union
+ * of some kernel of the target has a member m at all (the atlas's M line,
+ * the union over every struct), no kernel macro spells it, and neither
+ * the file nor its local headers define anything of that name (the
+ * struct may be the driver's own).
+ */
+static void member_of_none(struct ctx *c, size_t i)
+{
+	const struct token *m = &c->tok[i];
+	const char *s = c->buf + m->pos;
+	uint32_t had = atlas_mask(ATLAS_ANY_MEMBER, NULL, 0, s, m->len);
+
+	if (!had || shadowed(c, s, m->len) ||
+	    shadowed_member(c, s, m->len) ||
+	    nameset_has(&c->untagged, s, m->len) || !members_all_seen(c))
+		return;
+	switch (projnames_member(s, m->len)) {
+	case 0:
+		break;
+	case 1:
+		return;		/* the project's own struct may have it */
+	default:
+		porter_fail(c->pt, -12);	/* ENOMEM */
+		return;
+	}
+	report_of(c, i, "the member (of any struct)", NULL, had,
+		  had | atlas_mask(ATLAS_IDENT, NULL, 0, s, m->len));
+}
+
+/*
  * A member after '->' or '.' at token arrow: reported only where the
  * struct is known - "p->m" with p declared "struct TAG *p", or
  * ".m = " in "struct TAG x = { ... }" - and the kernel's TAG lost m.
@@ -935,20 +937,23 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	size_t var = prev_tok(c, arrow), tag;
 	uint32_t had, tag_mask;
 
-	if (var == arrow)
-		return;
+	if (var == arrow || ((c->tok[var].flags & TF_PP) &&
+			     !(c->tok[arrow].flags & TF_PP)))
+		return;	/* after a directive (#ifdef X .m = ...): unknown */
 	if (c->tok[var].type == TOKEN_IDENT && var > 0 &&
 	    is_arrow(c, prev_tok(c, var)))
-		return;	/* a->b.m: b is a member, its struct unknown here */
-	if (c->tok[var].type == TOKEN_IDENT)
+		tag = SCAN_NONE;	/* a->b.m: b's struct unknown here */
+	else if (c->tok[var].type == TOKEN_IDENT)
 		tag = struct_of(c, var);
 	else if (match_op(c->buf, &c->tok[var], '{') ||
 		 match_op(c->buf, &c->tok[var], ','))
 		tag = initializer_struct(c, arrow);
 	else
+		tag = SCAN_NONE;	/* f()->m, (x)->m, a[i].m */
+	if (tag == SCAN_NONE) {
+		member_of_none(c, i);
 		return;
-	if (tag == SCAN_NONE)
-		return;
+	}
 	tag_mask = atlas_mask(ATLAS_TAG, NULL, 0, c->buf + c->tok[tag].pos,
 			      c->tok[tag].len);
 	if (!tag_mask)
@@ -1273,9 +1278,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
 			foreign_includes(&c, h, n);
-		shadow_free(&c.sh);
-		shadow_free(&c.said);
-		free(c.vr);
+		ctx_free(&c);
 		return;
 	}
 	for (k = 0; k < n && c.target && !pt->error; k++) {
@@ -1297,11 +1300,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	own_settle(&c);
-	shadow_free(&c.sh);
-	shadow_free(&c.shm);
-	shadow_free(&c.said);
-	own_free(&c);
-	free(c.vr);
+	ctx_free(&c);
 }
 
 static const struct family gone = {

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "harvest.h"
+#include "hdrindex.h"
+#include "nameset.h"
+#include "projnames.h"
+#include "source.h"
+
+static struct nameset members;
+static int state;	/* 0: not read, 1: read, -ENOMEM */
+
+static void harvested(void *arg, const struct harvest_name *hn)
+{
+	int *ret = arg;
+
+	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
+	    nameset_add(&members, hn->name))
+		*ret = -ENOMEM;
+}
+
+/* One header; one that cannot be read declares nothing. */
+static int read_header(const char *path)
+{
+	struct token_list tl = { 0 };
+	size_t len;
+	char *buf = source_slurp(path, &len);
+	int ret = 0;
+
+	if (!buf)
+		return 0;
+	if (tokenize(buf, len, &tl))
+		ret = -ENOMEM;
+	else if (harvest(buf, &tl, 0, harvested, &ret))
+		ret = -ENOMEM;
+	token_list_free(&tl);
+	free(buf);
+	return ret;
+}
+
+static int read_all(void)
+{
+	size_t k, n = hdrindex_count();
+	int ret = 0;
+
+	for (k = 0; !ret && k < n; k++)
+		ret = read_header(hdrindex_path(k));
+	return ret ? ret : 1;
+}
+
+int projnames_member(const char *s, size_t len)
+{
+	if (!state)
+		state = read_all();
+	if (state < 0)
+		return state;
+	return nameset_has(&members, s, len);
+}
+
+void projnames_free(void)
+{
+	nameset_free(&members);
+	state = 0;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * projnames: the members (and macros) that the project's own headers
+ * declare - every header under the folders named on the command line
+ * (hdrindex.h), read once, on first use.  A member whose struct is not
+ * known where it is used may be a member of one of the project's own
+ * structs, declared in a header the file reaches only through others.
+ */
+#ifndef MODPORT_PROJNAMES_H
+#define MODPORT_PROJNAMES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * Does a header of the project declare a member or a macro named
+ * s[0..len)?  Returns -ENOMEM where the headers cannot be read into
+ * memory, else 1 or 0.
+ */
+int projnames_member(const char *s, size_t len);
+
+void projnames_free(void);
+
+#endif
