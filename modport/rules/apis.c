@@ -651,6 +651,38 @@ static void usb_log(struct ctx *c, const struct hit *h)
 	add_edit(c->pt, tok_end(&c->tok[after]), 0, " \"\\n\"");
 }
 
+/*
+ * Where the target straddles 6.3, "vma->vm_flags |= F;" alone on its line
+ * is kept both ways: "#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 3, 0)",
+ * "vm_flags_set(vma, F);", "#else", the line as it is, "#endif".  F runs
+ * from token e to the ';' at semi.
+ */
+static bool vm_flags_both(struct ctx *c, size_t v, size_t e, size_t semi,
+			  bool set)
+{
+	size_t ls = line_start(c->buf, c->tok[v].pos);
+	size_t le = line_end(c->buf, c->pt->len, c->tok[v].pos);
+	char *text;
+
+	if (line_start(c->buf, c->tok[semi].pos) != ls)
+		return false;	/* the statement spans lines: reported */
+	if (porter_kept_old(c->pt, ls))
+		return true;	/* the old form, kept by an earlier fix */
+	add_finding(c->pt, c->tok[v].pos, R_VM_FLAGS, SEV_WARNING, true,
+		    set ? "vm_flags is read-only since 6.3: vm_flags_set(vma, flags) (both kept under #if LINUX_VERSION_CODE for the target's older kernels)" :
+			  "vm_flags is read-only since 6.3: vm_flags_clear(vma, flags) (both kept under #if LINUX_VERSION_CODE for the target's older kernels)");
+	text = porter_printf(c->pt, "%s(%.*s, %.*s)",
+			     set ? "vm_flags_set" : "vm_flags_clear",
+			     (int)c->tok[v].len, c->buf + c->tok[v].pos,
+			     (int)(c->tok[semi].pos - c->tok[e].pos),
+			     c->buf + c->tok[e].pos);
+	porter_keep_both(c->pt, ls, le, after_eol(c->buf, c->pt->len, le),
+			 rule_table[R_VM_FLAGS].since, c->tok[v].pos,
+			 c->tok[semi].pos - c->tok[v].pos, text);
+	free(text);
+	return true;
+}
+
 /* vma->vm_flags |= F;  vma->vm_flags &= ~F; (vma a plain name) */
 static void vm_flags(struct ctx *c, const struct hit *h)
 {
@@ -687,6 +719,9 @@ static void vm_flags(struct ctx *c, const struct hit *h)
 	if (semi == SCAN_NONE || c->tok[semi].type == TOKEN_EOF ||
 	    (before != SCAN_NONE && (token_is(c->buf, &c->tok[before], ".") ||
 				     token_is(c->buf, &c->tok[before], "->"))))
+		return;
+	if (target_need(&c->tg, R_VM_FLAGS) == NEED_REPORT &&
+	    vm_flags_both(c, v, e, semi, set))
 		return;
 	if (!finding(c, i, R_VM_FLAGS, true, set ?
 		     "vm_flags is read-only since 6.3: vm_flags_set(vma, flags)" :

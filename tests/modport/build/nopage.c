@@ -35,6 +35,7 @@ static struct vm_operations_struct nopage_vm_ops = {
 static int nopage_mmap(struct file *filp, struct vm_area_struct *vma)
 {
 	vma->vm_ops = &nopage_vm_ops;
+	vma->vm_flags |= VM_DONTEXPAND;	/* read-only since 6.3 */
 	return 0;
 }
 

@@ -48,6 +48,7 @@ static long demo_ioctl(struct file *filp, unsigned int cmd, unsigned long arg)
 static int demo_mmap(struct file *filp, struct vm_area_struct *vma)
 {
 	vma->vm_flags |= VM_RESERVED;
+	vma->vm_flags &= ~VM_PFNMAP;
 	return 0;
 }
 
