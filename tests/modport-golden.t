@@ -17,7 +17,7 @@ cd "$TOP" || exit 2
 mapfile -t fixtures < <(find tests/modport -name '*.[ch]' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 19 ))
+plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 20 ))
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -113,6 +113,14 @@ like "$fixed" '^module_init\(hello_init\);$' "article: module_init(hello_init);"
 like "$fixed" '^module_exit\(hello_exit\);$' "article: module_exit(hello_exit);"
 like "$fixed" '^MODULE_LICENSE\("Dual BSD/GPL"\);$' "article: MODULE_LICENSE(\"Dual BSD/GPL\");"
 like "$fixed" 'printk\(KERN_INFO "Goodbye cruel world\\n"\);' "article: its 2.4 strings are untouched"
+
+# The older kernels' form that fix keeps under #else is not judged on the
+# newer kernels (".remove = f" beside ".remove = f_void" under >= 6.11).
+mkdir -p "$tmp/methods" && cp tests/modport/methods/methods.c.fixed "$tmp/methods/methods.c" &&
+	cp tests/modport/methods/*.h "$tmp/methods/"
+out=$("${bins[1]}" check "$tmp/methods/methods.c" 2>&1 | grep '\[method\]')
+is "$(grep -c . <<<"$out"):$(grep -c "'remove'" <<<"$out")" "1:0" \
+	"methods: in the fixed file, the #else branches of .remove are the older kernels': only probe, left by hand, is named"
 
 # Without --license, fix does the rest and leaves the license, as an error.
 out=$("${bins[1]}" fix tests/modport/no-license.c 2>&1 >/dev/null); status=$?

@@ -30,6 +30,7 @@
 #include "../nameset.h"
 #include "../projnames.h"
 #include "../source.h"
+#include "../vbranch.h"
 #include "gone.h"
 
 static const enum rule_id rules[] = {
@@ -349,29 +350,6 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
 	return false;
 }
 
-/* Does the directive at '#' token k test LINUX_VERSION_CODE? */
-/* The tokens of the directive at k after its keyword: [*from, return). */
-static size_t condition_end(const struct ctx *c, size_t k, size_t *from)
-{
-	const struct token *t = c->tok;
-
-	*from = k + 2;
-	for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
-	     !(t[k].flags & TF_BOL); k++)
-		;
-	return k;
-}
-
-static bool tests_version(const struct ctx *c, size_t k)
-{
-	size_t from, to = condition_end(c, k, &from);
-
-	for (; from < to; from++)
-		if (match_ident(c->buf, &c->tok[from], "LINUX_VERSION_CODE"))
-			return true;
-	return false;
-}
-
 /*
  * The byte ranges inside a conditional on LINUX_VERSION_CODE: code that
  * was written for some kernels and not others is left to the
@@ -393,7 +371,7 @@ static void version_ranges(struct ctx *c)
 		if (token_is(c->buf, d, "if") || token_is(c->buf, d, "ifdef") ||
 		    token_is(c->buf, d, "ifndef")) {
 			depth++;
-			if (!open && tests_version(c, k)) {
+			if (!open && vbranch_tests_version(c->buf, c->tok, k)) {
 				open = true;
 				open_at = t[k].pos;
 				open_depth = depth;
@@ -432,82 +410,6 @@ static bool in_version_branch(struct ctx *c, size_t pos)
 	return false;
 }
 
-enum branch { B_LIVE, B_DEAD, B_UNKNOWN };
-
-/* An #if or #elif of a group on the kernel's version, at release v. */
-static enum branch eval_at(const struct ctx *c, size_t k, kv_code v)
-{
-	struct kv_range one = { v, v };
-	size_t from, to = condition_end(c, k, &from);
-
-	switch (kv_eval(c->buf, &c->tok[from], to - from, &one)) {
-	case KV_TRUE:
-		return B_LIVE;
-	case KV_FALSE:
-		return B_DEAD;
-	default:
-		return B_UNKNOWN;
-	}
-}
-
-#define BRANCH_DEPTH 64
-
-/*
- * Is the code at pos, in a conditional on LINUX_VERSION_CODE, compiled
- * for release v?  B_LIVE when every version group around it is in the
- * branch v takes (a group on anything else counts as taken: some
- * configuration compiles it); B_UNKNOWN when modport cannot tell.
- */
-static enum branch branch_at(const struct ctx *c, size_t pos, kv_code v)
-{
-	struct { enum branch cur; bool version, taken, unknown; }
-		st[BRANCH_DEPTH];
-	const struct token *t = c->tok;
-	size_t k, depth = 0;
-
-	for (k = 0; t[k].type != TOKEN_EOF && t[k].pos < pos; k++) {
-		const struct token *d = &t[k + 1];
-
-		if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-		    d->type != TOKEN_IDENT)
-			continue;
-		if (token_is(c->buf, d, "if") || token_is(c->buf, d, "ifdef") ||
-		    token_is(c->buf, d, "ifndef")) {
-			if (++depth > BRANCH_DEPTH)
-				return B_UNKNOWN;
-			st[depth - 1].taken = st[depth - 1].unknown = false;
-			st[depth - 1].version = token_is(c->buf, d, "if") &&
-						tests_version(c, k);
-			st[depth - 1].cur = st[depth - 1].version ?
-					    eval_at(c, k, v) : B_LIVE;
-		} else if (depth && token_is(c->buf, d, "elif")) {
-			if (!st[depth - 1].version && tests_version(c, k))
-				st[depth - 1].version = true;	/* from here */
-			if (st[depth - 1].version)
-				st[depth - 1].cur = st[depth - 1].taken ? B_DEAD :
-						    st[depth - 1].unknown ? B_UNKNOWN :
-						    eval_at(c, k, v);
-		} else if (depth && token_is(c->buf, d, "else")) {
-			if (st[depth - 1].version)
-				st[depth - 1].cur = st[depth - 1].taken ? B_DEAD :
-						    st[depth - 1].unknown ? B_UNKNOWN :
-						    B_LIVE;
-		} else if (depth && token_is(c->buf, d, "endif")) {
-			depth--;
-			continue;
-		} else {
-			continue;
-		}
-		st[depth - 1].taken |= st[depth - 1].version &&
-				       st[depth - 1].cur == B_LIVE;
-		st[depth - 1].unknown |= st[depth - 1].cur == B_UNKNOWN;
-	}
-	for (k = 0; k < depth; k++)
-		if (st[k].cur != B_LIVE)
-			return st[k].cur;
-	return B_LIVE;
-}
-
 /*
  * Code in a conditional on the kernel's version is the version-conditional
  * rule's, unless modport can tell that release r, which lacks what it
@@ -518,7 +420,7 @@ static enum branch branch_at(const struct ctx *c, size_t pos, kv_code v)
 static bool version_skip(struct ctx *c, size_t pos, unsigned int r)
 {
 	return in_version_branch(c, pos) &&
-	       branch_at(c, pos, atlas_release_kv(r) | 0xff) != B_LIVE;
+	       vbranch_at(c->buf, c->tok, pos, atlas_release_kv(r) | 0xff) != VB_LIVE;
 }
 
 /* Another rule's finding on the line of pos already names it. */

@@ -37,6 +37,7 @@
 #include "../harvest.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "../vbranch.h"
 #include "gone.h"
 #include "retype.h"
 
@@ -1099,6 +1100,36 @@ static bool real_change(const struct plan *pl)
 }
 
 /*
+ * Does a kernel of the target that has the other form compile the code at
+ * pos?  Not where the site is in a branch of #if LINUX_VERSION_CODE that
+ * those kernels skip (".remove = f_void" under ">= 6.11", ".remove = f"
+ * in its #else: the older kernels' form, as fix writes it).  A release
+ * is its latest stable kernel, and the row's exact release counts too.
+ */
+static bool compiled_where_changed(const struct mctx *c, size_t pos,
+				   const struct atlas_sig *sigs,
+				   const struct plan *pl)
+{
+	unsigned int k, nrel = atlas_nr_releases();
+	kv_code v;
+
+	if (pl->since && pl->since >= c->r.lo && pl->since <= c->r.hi &&
+	    vbranch_at(c->buf, c->tok, pos, pl->since) != VB_DEAD)
+		return true;
+	for (k = 0; k < nrel; k++) {
+		v = atlas_release_kv(k) | 0xff;
+		if (v > c->r.hi)
+			v = c->r.hi;
+		if (v < c->r.lo || !sigs[k].text ||
+		    !sig_eq(sigs[k].text, sigs[k].len, pl->now, pl->now_len))
+			continue;
+		if (vbranch_at(c->buf, c->tok, pos, v) != VB_DEAD)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Function token f is put in method mem of struct tag (at token at: the
  * initializer's '{', or the attribute macro's name); dot is its
  * designator's '.' (or ':'), SCAN_NONE in a macro's arguments.
@@ -1121,7 +1152,8 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 		return;
 	if (fn.body)
 		src = c;
-	if (!needs(c, sigs, t, tag_len, mem, mem_len, fn.sig, &pl))
+	if (!needs(c, sigs, t, tag_len, mem, mem_len, fn.sig, &pl) ||
+	    !compiled_where_changed(c, c->tok[f].pos, sigs, &pl))
 		return;
 	if (porter_line_taken(c->pt, c->tok[f].pos, not_taken) ||
 	    porter_line_taken(c->pt, c->tok[at].pos, not_taken))
