@@ -24,6 +24,7 @@
 #include "elfdeps.h"
 #include "kernels.h"
 #include "kimage.h"
+#include "kmod.h"
 #include "kvm.h"
 #include "params.h"
 #include "nic.h"
@@ -428,6 +429,7 @@ struct run {
 	const void *busybox;
 	size_t busybox_size;
 	char *applets;
+	struct kmod_share kmod;
 	struct qemu_config qc;
 	struct session ss;
 	struct snapshot snap;
@@ -454,6 +456,7 @@ static void run_segments(struct run *r)
 		.busybox = r->busybox, .busybox_size = r->busybox_size,
 		.applets = r->applets,
 		.files = r->files, .nr_files = r->nr_files,
+		.kmod = &r->kmod,
 	};
 	struct session *ss = &r->ss;
 	struct qemu_result res;
@@ -526,6 +529,10 @@ static int run_modules(struct options *o, const struct operands *ops)
 		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
+	ret = kmod_share_open(&r.kmod, modules_dir);
+	if (ret)
+		errx(2, "%s: cannot read the modules that mounting it in the guest takes: %s",
+		     modules_dir, strerror(-ret));
 	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
 	/* the host's programs first: the udhcpc script is made, not a host file */
@@ -550,6 +557,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 				     .nr_devices = o->nr_devices,
 				     .netdevs = (const char *const *)o->nics.netdevs,
 				     .nr_netdevs = o->nics.n,
+				     .kmod_dir = r.kmod.dir,
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
 	use_snapshot(o, &r, release);
@@ -561,6 +569,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 	plan_free_segments(seg, nr_seg);
 	plan_free_modules(&r.set);
 	plan_free_files(r.files, r.nr_files);
+	kmod_share_free(&r.kmod);
 	free(busybox);
 	free(r.applets);
 	return r.interrupted ? 130 : status;

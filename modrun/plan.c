@@ -546,6 +546,14 @@ int plan_initramfs(const struct initramfs_spec *sp)
 		cpio_add_symlink(&c, "bin/sh", "busybox");
 		add_applets(&c, sp->applets, &made, &nr_made);
 	}
+	for (i = 0; sp->kmod && i < sp->kmod->n; i++) {
+		add_parents(&c, sp->kmod->files[i].guest, &made, &nr_made);
+		cpio_add_file(&c, sp->kmod->files[i].guest, 0644,
+			      sp->kmod->files[i].data, sp->kmod->files[i].size);
+	}
+	if (sp->kmod && sp->kmod->list)
+		cpio_add_file(&c, "modrun/kmod/list", 0644, sp->kmod->list,
+			      strlen(sp->kmod->list));
 	for (i = 0; i < sp->nr_files; i++) {
 		add_parents(&c, sp->files[i].guest, &made, &nr_made);
 		cpio_add_file(&c, sp->files[i].guest, sp->files[i].mode,

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "kmod.h"
 #include "ktap.h"
 #include "modinfo.h"
 #include "report.h"
@@ -90,6 +91,8 @@ struct initramfs_spec {
 					   busybox; NULL: /init installs them */
 	const struct guest_file *files;
 	int nr_files;
+	const struct kmod_share *kmod;	/* what mounting the module tree
+					   takes (NULL or empty: nothing) */
 };
 
 /* The initramfs, in an anonymous memory file; exits 2 on failure. */

@@ -40,6 +40,8 @@ struct qemu_config {
 	int nr_devices;
 	const char *const *netdevs;	/* each given to QEMU as -netdev */
 	int nr_netdevs;
+	const char *kmod_dir;		/* shared read-only over 9p, tag
+					   modrun-kmod (kmod.h); NULL: none */
 	bool kvm;
 	double timeout;			/* seconds, whole run, or since the
 					   last QEMU_LINE_PROGRESS */
