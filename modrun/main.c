@@ -465,7 +465,7 @@ static void run_segments(struct run *r)
 	while (from < ss->nr_seg) {
 		spec.seg = &ss->seg[from];
 		spec.nr_seg = ss->nr_seg - from;
-		r->qc.initrd_fd = plan_initramfs(&spec);
+		r->qc.initrd_fd = plan_initramfs(&spec, &r->qc.initrd_boot_only);
 		boot_with_fallback(&r->qc, ss, from, &res);
 		close(r->qc.initrd_fd);
 		r->wall += res.wall;

@@ -95,7 +95,12 @@ struct initramfs_spec {
 					   takes (NULL or empty: nothing) */
 };
 
-/* The initramfs, in an anonymous memory file; exits 2 on failure. */
-int plan_initramfs(const struct initramfs_spec *spec);
+/*
+ * The initramfs, in an anonymous memory file; exits 2 on failure.  The
+ * module tree's mounting modules (spec->kmod) come as a second archive
+ * after the first: *boot_only is where it begins (0: none), the part a
+ * restored run does not need, its saved state holding it (snapshot.c).
+ */
+int plan_initramfs(const struct initramfs_spec *spec, long long *boot_only);
 
 #endif
