@@ -9,32 +9,60 @@
 #include "kmod.h"
 #include "plan.h"
 
-/* What mounting the share takes, in modules.dep's names. */
-static const char *const share_chain = "virtio_pci,9pnet_virtio,9p";
+/* What mounting the share takes, in modules.dep's names, in load order. */
+static const char *const share_chain[] = { "virtio_pci", "9pnet_virtio", "9p" };
+#define NR_CHAIN (sizeof(share_chain) / sizeof(share_chain[0]))
 
-/* A module of the chain that modules.dep lacks is built in: skip it. */
-static int built_in(const char *name, void *arg)
+/*
+ * modules.dep's lines of the chain's modules ("path: deps..."), each
+ * NUL-terminated in place, or NULL: a module that modules.dep lacks is
+ * built in.  One pass over the text.
+ */
+static void find_lines(char *text, char *lines[])
 {
-	return name[0] && !deps_find(arg, name);
+	char *line = text, *next, *colon, stem[256];
+	size_t i;
+
+	for (; *line; line = next) {
+		next = strchr(line, '\n');
+		next = next ? next + 1 : line + strlen(line);
+		colon = memchr(line, ':', (size_t)(next - line));
+		if (!colon || (size_t)(colon - line) >= sizeof(stem))
+			continue;
+		memcpy(stem, line, (size_t)(colon - line));
+		stem[colon - line] = '\0';
+		deps_name_of(stem, stem, sizeof(stem));
+		for (i = 0; i < NR_CHAIN; i++) {
+			if (strcmp(stem, share_chain[i]))
+				continue;
+			lines[i] = line;
+			if (next[-1] == '\n')
+				next[-1] = '\0';
+		}
+	}
 }
 
-static int add_file(struct kmod_share *ks, const struct deps_index *idx,
-		    const struct deps_entry *e)
+/* Add dir/path (a module of modules.dep) unless it is there already. */
+static int add_file(struct kmod_share *ks, const char *dir, const char *path)
 {
 	struct kmod_file *f, *grown;
-	const char *ext = strstr(e->path, ".ko");
-	char path[PATH_MAX], line[512], *list;
+	const char *ext = strstr(path, ".ko");
+	char full[PATH_MAX], line[512], name[256], *list;
 	size_t len;
-	int ret;
+	int i, ret;
 
+	deps_name_of(path, name, sizeof(name));
+	for (i = 0; i < ks->n; i++)
+		if (!strcmp(ks->files[i].name, name))
+			return 0;
 	grown = realloc(ks->files, (size_t)(ks->n + 1) * sizeof(*grown));
 	if (!grown)
 		return -ENOMEM;
 	ks->files = grown;
 	f = &ks->files[ks->n];
 	memset(f, 0, sizeof(*f));
-	snprintf(path, sizeof(path), "%s/%s", idx->dir, e->path);
-	f->name = strdup(e->name);
+	snprintf(full, sizeof(full), "%s/%s", dir, path);
+	f->name = strdup(name);
 	if (asprintf(&f->guest, "modrun/kmod/%d%s", ks->n,
 		     ext ? ext : ".ko") < 0)
 		f->guest = NULL;
@@ -44,7 +72,7 @@ static int add_file(struct kmod_share *ks, const struct deps_index *idx,
 		return -ENOMEM;
 	}
 	ks->n++;
-	ret = plan_read_file(path, &f->data, &f->size);
+	ret = plan_read_file(full, &f->data, &f->size);
 	if (ret)
 		return ret;
 	snprintf(line, sizeof(line), "%s /%s\n", f->name, f->guest);
@@ -57,32 +85,52 @@ static int add_file(struct kmod_share *ks, const struct deps_index *idx,
 	return 0;
 }
 
+/* A module of the chain after what it needs (modules.dep: last first). */
+static int add_module(struct kmod_share *ks, const char *dir, char *line)
+{
+	char *colon = strchr(line, ':'), *deps[64], *tok, *save;
+	int nr = 0, ret = 0;
+
+	*colon = '\0';
+	for (tok = strtok_r(colon + 1, " \t", &save); tok && nr < 64;
+	     tok = strtok_r(NULL, " \t", &save))
+		deps[nr++] = tok;
+	while (!ret && nr > 0)
+		ret = add_file(ks, dir, deps[--nr]);
+	return ret ? ret : add_file(ks, dir, line);
+}
+
 int kmod_share_open(struct kmod_share *ks, const char *modules_dir)
 {
-	const struct deps_entry **order = NULL;
-	struct deps_index idx;
-	const char *missing;
-	size_t nr = 0, i;
-	int ret;
+	char path[PATH_MAX], *text, *lines[NR_CHAIN] = { NULL };
+	size_t size, i;
+	void *data;
+	int ret = 0;
 
 	memset(ks, 0, sizeof(*ks));
-	if (deps_index_load(&idx, modules_dir))
+	snprintf(path, sizeof(path), "%s/modules.dep", modules_dir);
+	if (plan_read_file(path, &data, &size))
 		return 0;	/* no module tree: nothing to share */
-	if (!deps_find(&idx, "9p") || !deps_find(&idx, "9pnet_virtio")) {
-		deps_index_free(&idx);
-		return 0;	/* built in, or absent: not handled */
+	text = realloc(data, size + 1);
+	if (!text) {
+		free(data);
+		return -ENOMEM;
 	}
-	ret = deps_resolve(&idx, share_chain, built_in, &idx, &order, &nr,
-			   &missing);
-	for (i = 0; !ret && i < nr; i++)
-		ret = add_file(ks, &idx, order[i]);
+	text[size] = '\0';
+	find_lines(text, lines);
+	if (!lines[1] || !lines[2]) {
+		free(text);
+		return 0;	/* 9p built in, or absent: not handled */
+	}
+	for (i = 0; !ret && i < NR_CHAIN; i++)
+		if (lines[i])
+			ret = add_module(ks, modules_dir, lines[i]);
 	if (!ret) {
 		ks->dir = realpath(modules_dir, NULL);
 		if (!ks->dir)
 			ret = -errno;
 	}
-	free(order);
-	deps_index_free(&idx);
+	free(text);
 	if (ret)
 		kmod_share_free(ks);
 	return ret;
