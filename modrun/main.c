@@ -58,6 +58,7 @@ struct options {
 	struct nic_set nics;
 	bool each;
 	bool no_snapshot;
+	bool no_kmod;
 };
 
 static void __attribute__((noreturn)) usage(const char *why)
@@ -68,7 +69,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              [--nic MODEL]... [--no-snapshot] MODULE.ko [KEY=VALUE...]...\n"
+		"              [--nic MODEL]... [--no-snapshot] [--no-kmod] MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
 		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
@@ -103,6 +104,8 @@ static void help(void)
 	       "                            (a crash reboots and goes on with the next)\n"
 	       "      --no-snapshot         boot, rather than restore the kernel's saved\n"
 	       "                            state (made by the first run; MODRUN_NO_SNAPSHOT=1)\n"
+	       "      --no-kmod             do not serve the kernel's request_module() from\n"
+	       "                            its own modules (no module tree in the guest)\n"
 	       "      --forbid-taint LETTERS  taint flags that fail the run (default %s)\n"
 	       "      --accel tcg|kvm|auto  QEMU accelerator (default tcg; auto probes KVM)\n"
 	       "  -m, --memory MB           guest memory (default 256)\n"
@@ -200,6 +203,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
 		{ "no-snapshot", no_argument, NULL, 'S' },
+		{ "no-kmod", no_argument, NULL, 'K' },
 		{ "nic", required_argument, NULL, 'N' },
 		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
@@ -238,6 +242,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->no_snapshot = true;
+			break;
+		case 'K':
+			o->no_kmod = true;
 			break;
 		case 'N':
 			if (nic_add(&o->nics, optarg))
@@ -529,7 +536,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
-	ret = kmod_share_open(&r.kmod, modules_dir);
+	ret = o->no_kmod ? 0 : kmod_share_open(&r.kmod, modules_dir);
 	if (ret)
 		errx(2, "%s: cannot read the modules that mounting it in the guest takes: %s",
 		     modules_dir, strerror(-ret));

@@ -9,11 +9,11 @@
 # ask for "rtnl-link-dummy".  On 6.1, and on 7.3 when provisioned.
 # Negative controls: an alias no module has fails as the kernel says
 # (request_module() = 256, the load fails) and modrun names it; a kernel
-# folder without its modules gets no share, and the same request fails; the
-# share cannot be written from the guest.
+# folder without its modules, or --no-kmod, gets no share, and the same
+# request fails; the share cannot be written from the guest.
 . "$(dirname "$0")/lib.sh"
 need qemu-system-x86_64
-plan 36
+plan 39
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -109,5 +109,12 @@ diag "$out"
 is "$status" 1 "without the kernel's modules: modrun fails"
 like "$out" '^# kmod: crypto-md4: the kernel.s modules are not in the guest ' "modrun says the modules are not in the guest"
 like "$out" '^# KERN_ERR +kmodreq: crypto_alloc_shash\("md4"\) = -2$' "and md4 is not found: -ENOENT, as on a machine without modprobe"
+unlike "$(cat "$tmp/qemu.args")" 'fsdev' "QEMU gets no share"
+
+# Negative control: --no-kmod, restored.
+out=$(MODRUN_QEMU=$tmp/qemu "$MODRUN" --no-kmod "$dir/kmodreq.ko" 2>&1); status=$?
+diag "$out"
+is "$status" 1 "--no-kmod: modrun fails"
+like "$out" '^# kmod: crypto-md4: the kernel.s modules are not in the guest \(--no-kmod' "modrun says the modules are not in the guest"
 unlike "$(cat "$tmp/qemu.args")" 'fsdev' "QEMU gets no share"
 done_testing

@@ -381,7 +381,7 @@ static int mount_tree(struct tree *t)
 
 	read_text("/modrun/kmod", "list", &list);
 	if (!list.buf) {
-		say("%s: the kernel's modules are not in the guest (modrun shares none for this kernel)",
+		say("%s: the kernel's modules are not in the guest (--no-kmod, or a kernel folder without them)",
 		    t->request);
 		return -ENOENT;
 	}
