@@ -322,6 +322,18 @@ static bool builtin(const struct tree *t, const char *name)
 }
 
 /*
+ * "crypto-NAME-all": the crypto API asks for it right after "crypto-NAME",
+ * whose failure is said already.
+ */
+static bool crypto_fallback(const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(name, "crypto-", 7) && n > 11 &&
+	       !strcmp(name + n - 4, "-all");
+}
+
+/*
  * A name or an alias, as modprobe takes it: a module of modules.dep, else
  * every module whose alias matches, else one built in.  0 when something
  * loaded (or was there); soft: a softdep, which may be absent.
@@ -330,7 +342,8 @@ static int probe(struct tree *t, const char *name, int depth, bool soft)
 {
 	char norm[256], *line = NULL, *tok, *save, pat[256], mod[256];
 	size_t pos = 0, cap = 0;
-	int found = 0, loaded = 0;
+	char seen[16][256];
+	int found = 0, loaded = 0, nr_seen = 0, i;
 
 	if (depth > MAX_DEPTH)
 		return -ELOOP;
@@ -352,6 +365,12 @@ static int probe(struct tree *t, const char *name, int depth, bool soft)
 		if (!tok || fnmatch(pat, norm, 0))
 			continue;
 		normalize(tok, mod, sizeof(mod));
+		for (i = 0; i < nr_seen && strcmp(seen[i], mod); i++)
+			;
+		if (i < nr_seen)
+			continue;	/* matched by another of its aliases */
+		if (nr_seen < 16)
+			snprintf(seen[nr_seen++], sizeof(seen[0]), "%s", mod);
 		found++;
 		if (!load_module(t, mod, depth))
 			loaded++;
@@ -364,7 +383,7 @@ static int probe(struct tree *t, const char *name, int depth, bool soft)
 			say("%s: built into the kernel", t->request);
 		return 0;
 	}
-	if (!soft)
+	if (!soft && !crypto_fallback(name))
 		say("%s: no module of the kernel's has this name or alias",
 		    t->request);
 	return -ENOENT;
