@@ -24,6 +24,7 @@
 #include "elfdeps.h"
 #include "kernels.h"
 #include "kimage.h"
+#include "kmod.h"
 #include "kvm.h"
 #include "params.h"
 #include "nic.h"
@@ -57,6 +58,7 @@ struct options {
 	struct nic_set nics;
 	bool each;
 	bool no_snapshot;
+	bool no_kmod;
 };
 
 static void __attribute__((noreturn)) usage(const char *why)
@@ -67,7 +69,7 @@ static void __attribute__((noreturn)) usage(const char *why)
 		"usage: modrun [-k NAME|DIR] [-t SECONDS] [-e TEXT]... [--forbid-taint LETTERS]\n"
 		"              [--accel tcg|kvm|auto] [-m MB] [--append ARGS] [--log FILE]\n"
 		"              [-x CMD]... [--file HOST[:GUEST]]... [--device SPEC]... [--each]\n"
-		"              [--nic MODEL]... [--no-snapshot] MODULE.ko [KEY=VALUE...]...\n"
+		"              [--nic MODEL]... [--no-snapshot] [--no-kmod] MODULE.ko [KEY=VALUE...]...\n"
 		"       modrun parse [FILE|-]\n"
 		"       modrun build [--kernel NAME] [DIR] [MAKE-ARGS...]\n"
 		"       modrun --list-kernels\n"
@@ -102,6 +104,8 @@ static void help(void)
 	       "                            (a crash reboots and goes on with the next)\n"
 	       "      --no-snapshot         boot, rather than restore the kernel's saved\n"
 	       "                            state (made by the first run; MODRUN_NO_SNAPSHOT=1)\n"
+	       "      --no-kmod             do not serve the kernel's request_module() from\n"
+	       "                            its own modules (no module tree in the guest)\n"
 	       "      --forbid-taint LETTERS  taint flags that fail the run (default %s)\n"
 	       "      --accel tcg|kvm|auto  QEMU accelerator (default tcg; auto probes KVM)\n"
 	       "  -m, --memory MB           guest memory (default 256)\n"
@@ -199,6 +203,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "device", required_argument, NULL, 'D' },
 		{ "each", no_argument, NULL, 'E' },
 		{ "no-snapshot", no_argument, NULL, 'S' },
+		{ "no-kmod", no_argument, NULL, 'K' },
 		{ "nic", required_argument, NULL, 'N' },
 		{ "list-kernels", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
@@ -237,6 +242,9 @@ static void parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'S':
 			o->no_snapshot = true;
+			break;
+		case 'K':
+			o->no_kmod = true;
 			break;
 		case 'N':
 			if (nic_add(&o->nics, optarg))
@@ -428,6 +436,7 @@ struct run {
 	const void *busybox;
 	size_t busybox_size;
 	char *applets;
+	struct kmod_share kmod;
 	struct qemu_config qc;
 	struct session ss;
 	struct snapshot snap;
@@ -454,6 +463,7 @@ static void run_segments(struct run *r)
 		.busybox = r->busybox, .busybox_size = r->busybox_size,
 		.applets = r->applets,
 		.files = r->files, .nr_files = r->nr_files,
+		.kmod = &r->kmod,
 	};
 	struct session *ss = &r->ss;
 	struct qemu_result res;
@@ -462,7 +472,7 @@ static void run_segments(struct run *r)
 	while (from < ss->nr_seg) {
 		spec.seg = &ss->seg[from];
 		spec.nr_seg = ss->nr_seg - from;
-		r->qc.initrd_fd = plan_initramfs(&spec);
+		r->qc.initrd_fd = plan_initramfs(&spec, &r->qc.initrd_boot_only);
 		boot_with_fallback(&r->qc, ss, from, &res);
 		close(r->qc.initrd_fd);
 		r->wall += res.wall;
@@ -526,6 +536,10 @@ static int run_modules(struct options *o, const struct operands *ops)
 		errx(2, "%s: cannot read: %s", image, strerror(-ret));
 	snprintf(modules_dir, sizeof(modules_dir), "%s/modules", o->kernel_dir);
 	plan_open_modules(&r.set, ops->paths, ops->n, release, modules_dir);
+	ret = o->no_kmod ? 0 : kmod_share_open(&r.kmod, modules_dir);
+	if (ret)
+		errx(2, "%s: cannot read the modules that mounting it in the guest takes: %s",
+		     modules_dir, strerror(-ret));
 	params_attach(&r.set, ops, o->append);
 	plan_open_files(&r.files, o->files, o->nr_files);
 	/* the host's programs first: the udhcpc script is made, not a host file */
@@ -550,6 +564,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 				     .nr_devices = o->nr_devices,
 				     .netdevs = (const char *const *)o->nics.netdevs,
 				     .nr_netdevs = o->nics.n,
+				     .kmod_dir = r.kmod.dir,
 				     .timeout = o->timeout };
 	choose_accel(o, &r.qc);
 	use_snapshot(o, &r, release);
@@ -561,6 +576,7 @@ static int run_modules(struct options *o, const struct operands *ops)
 	plan_free_segments(seg, nr_seg);
 	plan_free_modules(&r.set);
 	plan_free_files(r.files, r.nr_files);
+	kmod_share_free(&r.kmod);
 	free(busybox);
 	free(r.applets);
 	return r.interrupted ? 130 : status;

@@ -499,7 +499,22 @@ static void add_applets(struct cpio *c, const char *applets, char ***made,
 	}
 }
 
-int plan_initramfs(const struct initramfs_spec *sp)
+/* The modules that mount the kernel's module tree: an archive of its own. */
+static void add_kmod_archive(struct cpio *c, const struct kmod_share *ks)
+{
+	int i;
+
+	cpio_init(c, c->fd);
+	cpio_add_dir(c, "modrun");
+	cpio_add_dir(c, "modrun/kmod");
+	for (i = 0; i < ks->n; i++)
+		cpio_add_file(c, ks->files[i].guest, 0644, ks->files[i].data,
+			      ks->files[i].size);
+	cpio_add_file(c, "modrun/kmod/list", 0644, ks->list,
+		      strlen(ks->list));
+}
+
+int plan_initramfs(const struct initramfs_spec *sp, long long *boot_only)
 {
 	static const char *const dirs[] = { "dev", "proc", "sys", "tmp",
 					    "modrun", "modrun/exec", "bin" };
@@ -555,6 +570,12 @@ int plan_initramfs(const struct initramfs_spec *sp)
 		free(made[i]);
 	free(made);
 	errno = -cpio_finish(&c);
+	*boot_only = 0;
+	if (!errno && sp->kmod && sp->kmod->n) {
+		*boot_only = lseek(fd, 0, SEEK_CUR);
+		add_kmod_archive(&c, sp->kmod);
+		errno = *boot_only < 0 ? EIO : -cpio_finish(&c);
+	}
 	if (errno)
 		err(2, "cannot write the initramfs");
 	return fd;

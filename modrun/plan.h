@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "kmod.h"
 #include "ktap.h"
 #include "modinfo.h"
 #include "report.h"
@@ -90,9 +91,16 @@ struct initramfs_spec {
 					   busybox; NULL: /init installs them */
 	const struct guest_file *files;
 	int nr_files;
+	const struct kmod_share *kmod;	/* what mounting the module tree
+					   takes (NULL or empty: nothing) */
 };
 
-/* The initramfs, in an anonymous memory file; exits 2 on failure. */
-int plan_initramfs(const struct initramfs_spec *spec);
+/*
+ * The initramfs, in an anonymous memory file; exits 2 on failure.  The
+ * module tree's mounting modules (spec->kmod) come as a second archive
+ * after the first: *boot_only is where it begins (0: none), the part a
+ * restored run does not need, its saved state holding it (snapshot.c).
+ */
+int plan_initramfs(const struct initramfs_spec *spec, long long *boot_only);
 
 #endif

@@ -149,6 +149,33 @@ static void add_restore_args(const struct qemu_config *cfg,
 	}
 }
 
+/* The kernel's module folder, read-only over 9p (a ',' doubled for QEMU). */
+static void add_kmod_args(const struct qemu_config *cfg, struct qemu_argv *a)
+{
+	char *path, *p;
+	const char *s;
+
+	if (!cfg->kmod_dir)
+		return;
+	path = malloc(2 * strlen(cfg->kmod_dir) + 1);
+	if (!path) {
+		a->failed = true;
+		return;
+	}
+	for (s = cfg->kmod_dir, p = path; *s; s++) {
+		if (*s == ',')
+			*p++ = ',';
+		*p++ = *s;
+	}
+	*p = '\0';
+	add(a, "-fsdev");
+	addf(a, "local,id=modrun-kmod,path=%s,security_model=none,readonly=on",
+	     path);
+	add(a, "-device");
+	add(a, "virtio-9p-pci,fsdev=modrun-kmod,mount_tag=modrun-kmod");
+	free(path);
+}
+
 /* Returns 0 or -ENOMEM. */
 static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
 		      struct qemu_argv *a)
@@ -188,6 +215,7 @@ static int build_argv(const struct qemu_config *cfg, int con_fd, int rep_fd,
 		add(a, "-device");
 		add(a, cfg->devices[i]);
 	}
+	add_kmod_args(cfg, a);
 	add_restore_args(cfg, a);
 	if (a->failed) {
 		free_argv(a);

@@ -34,12 +34,17 @@ struct qemu_config {
 	const char *qemu;		/* overrides arch->qemu when set */
 	const char *kernel;		/* vmlinux or bzImage */
 	int initrd_fd;
+	long long initrd_boot_only;	/* from here on, what only a boot needs:
+					   a restored run's state holds it
+					   (plan.h); 0: none */
 	const char *cmdline_extra;	/* appended to the kernel command line */
 	int memory_mb;
 	const char *const *devices;	/* each given to QEMU as -device */
 	int nr_devices;
 	const char *const *netdevs;	/* each given to QEMU as -netdev */
 	int nr_netdevs;
+	const char *kmod_dir;		/* shared read-only over 9p, tag
+					   modrun-kmod (kmod.h); NULL: none */
 	bool kvm;
 	double timeout;			/* seconds, whole run, or since the
 					   last QEMU_LINE_PROGRESS */

@@ -78,8 +78,12 @@ static void print_log(FILE *out, const struct guest_report *g,
 
 	for (i = 0; i < s->log_count; i++) {
 		rec = &g->log[s->log_first + i];
-		fprintf(out, "# %-12s %s\n", kmsg_level_macro(rec->level),
-			rec->text);
+		/* the guest's modprobe serving request_module() (kmod.h) */
+		if (!strncmp(rec->text, "modrun-kmod: ", 13))
+			fprintf(out, "# kmod: %s\n", rec->text + 13);
+		else
+			fprintf(out, "# %-12s %s\n",
+				kmsg_level_macro(rec->level), rec->text);
 	}
 }
 

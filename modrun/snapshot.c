@@ -105,20 +105,37 @@ int snapshot_init(struct snapshot *sn, const char *kernel_dir,
  * What a state is for: everything that changes the machine or what runs
  * in it.  The fds of a restored run are in it, as "N".
  */
+/* The hash of what the state holds beyond /init (bare_initramfs()). */
+static uint64_t boot_only_hash(const struct qemu_config *cfg)
+{
+	uint64_t h = STATEDIR_HASH_INIT;
+	off_t at = (off_t)cfg->initrd_boot_only;
+	char buf[1 << 16];
+	ssize_t n;
+
+	while (at > 0 && (n = pread(cfg->initrd_fd, buf, sizeof(buf), at)) > 0) {
+		h = statedir_hash(buf, (size_t)n, h);
+		at += n;
+	}
+	return h;
+}
+
 static char *key_text(const struct snapshot *sn, const struct qemu_config *cfg)
 {
 	struct qemu_config c = *cfg;
 	char *machine, *key;
 
 	c.initrd_fd = c.qmp_fd = c.channel_fd = 1;
+	c.initrd_boot_only = 0;
 	c.incoming = c.saving = false;
 	c.ram_path = NULL;
 	machine = qemu_machine_text(&c);
 	if (!machine ||
 	    asprintf(&key, "modrun-state 2\nrelease %s\nimage %016" PRIx64
-		     "\nqemu %016" PRIx64 "\ninit %016" PRIx64 "\n%s",
+		     "\nqemu %016" PRIx64 "\ninit %016" PRIx64
+		     "\nboot-only %016" PRIx64 "\n%s",
 		     sn->release, sn->image_hash, sn->qemu_hash, sn->init_hash,
-		     machine) < 0)
+		     boot_only_hash(cfg), machine) < 0)
 		key = NULL;
 	free(machine);
 	return key;
@@ -199,18 +216,31 @@ static int channel_file(void)
 	return fd;
 }
 
-/* The initramfs of the run that makes a state: /init, no plan. */
-static int bare_initramfs(void)
+/*
+ * The initramfs of the run that makes a state: /init, no plan; and what
+ * only a boot needs (the part of cfg's from initrd_boot_only on), which the
+ * state then holds for every run restored from it.
+ */
+static int bare_initramfs(const struct qemu_config *cfg)
 {
 	int fd = memfd_create("modrun-bare", MFD_CLOEXEC);
+	off_t from = (off_t)cfg->initrd_boot_only;
 	struct cpio c;
+	ssize_t n = 1;
+	char buf[1 << 16];
 
 	if (fd < 0)
 		return -1;
 	cpio_init(&c, fd);
 	cpio_add_file(&c, "init", 0755, init_blob,
 		      (size_t)(init_blob_end - init_blob));
-	if (cpio_finish(&c) || lseek(fd, 0, SEEK_SET)) {
+	while (!c.error && from > 0 &&
+	       (n = pread(cfg->initrd_fd, buf, sizeof(buf), from)) > 0) {
+		if (write(fd, buf, (size_t)n) != n)
+			c.error = EIO;
+		from += n;
+	}
+	if (cpio_finish(&c) || n < 0 || lseek(fd, 0, SEEK_SET)) {
 		close(fd);
 		return -1;
 	}
@@ -284,7 +314,7 @@ static int boot_and_save(const struct qemu_config *cfg, const char *ram,
 	struct qemu_result res = { .timed_out = false };
 	int sv[2] = { -1, -1 }, ret = -ENOMEM;
 
-	c.initrd_fd = bare_initramfs();
+	c.initrd_fd = bare_initramfs(cfg);
 	c.channel_fd = channel_file();
 	c.ram_path = ram;
 	c.saving = true;
@@ -454,8 +484,11 @@ static int make_locked(const struct snapshot *sn, const char *name,
 	return ret;
 }
 
-/* The initramfs a boot would have had, after the channel's header. */
-static int fill_channel(int channel_fd, int initrd_fd)
+/*
+ * The initramfs a boot would have had, after the channel's header, less
+ * what the state holds (from end on, when end > 0).
+ */
+static int fill_channel(int channel_fd, int initrd_fd, off_t end)
 {
 	struct channel_header h = { .magic = CHANNEL_MAGIC };
 	struct timespec ts;
@@ -463,7 +496,9 @@ static int fill_channel(int channel_fd, int initrd_fd)
 	off_t at = CHANNEL_DATA;
 	ssize_t n;
 
-	while ((n = pread(initrd_fd, buf, sizeof(buf),
+	while ((n = pread(initrd_fd, buf, end > 0 && at - (off_t)CHANNEL_DATA +
+			  (off_t)sizeof(buf) > end ?
+			  (size_t)(end - (at - (off_t)CHANNEL_DATA)) : sizeof(buf),
 			  at - (off_t)CHANNEL_DATA)) > 0) {
 		if (at + n > (off_t)CHANNEL_SIZE ||
 		    pwrite(channel_fd, buf, (size_t)n, at) != n)
@@ -531,8 +566,9 @@ static int restore_run(const char *base, const struct qemu_config *cfg,
 	say(ram, sizeof(ram), "%s.ram", base);
 	r.state_fd = open(path, O_RDONLY | O_CLOEXEC);
 	c.channel_fd = channel_file();
-	ret = c.channel_fd < 0 ? -errno : fill_channel(c.channel_fd,
-						       cfg->initrd_fd);
+	ret = c.channel_fd < 0 ? -errno :
+	      fill_channel(c.channel_fd, cfg->initrd_fd,
+			   (off_t)cfg->initrd_boot_only);
 	if (r.state_fd < 0 || ret ||
 	    socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv)) {
 		say(why, size, "%s: %s", path, strerror(ret ? -ret : errno));

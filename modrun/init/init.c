@@ -14,6 +14,10 @@
  *	unload NAME		delete_module()
  *	end			the segment's kernel taint, "done"
  *
+ * It is also the kernel's usermode modprobe (modprobe.h): run as
+ * /modrun/modprobe, it serves request_module() from the kernel's own
+ * modules.
+ *
  * Every step is reported as KTAP on the report port (/dev/ttyS1, the
  * kernel's console being ttyS0), with the kernel log records of the step,
  * their levels, the module's taint and the kernel's; a command's output and
@@ -38,6 +42,7 @@
 
 #include "../testname.h"
 #include "channel.h"
+#include "modprobe.h"
 
 /* The modules the current segment loaded (grown as needed). */
 static char **loaded;
@@ -475,10 +480,13 @@ static void install_busybox(void)
 		waitpid(pid, NULL, 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
 	char release[128] = "?";
+	const char *base = argc > 0 ? strrchr(argv[0], '/') : NULL;
 
+	if (getpid() != 1 && base && !strcmp(base + 1, "modprobe"))
+		return modprobe_main(argc, argv);
 	clock_gettime(CLOCK_BOOTTIME, &init_start);
 	mount_fs("devtmpfs", "/dev");
 	out = open_report();
@@ -493,6 +501,7 @@ int main(void)
 	if (kmsg_fd >= 0)
 		lseek(kmsg_fd, 0, SEEK_END);
 	install_busybox();
+	modprobe_install();
 	follow_plan(release);
 	power_off();
 	return 0;
