@@ -628,8 +628,16 @@ static void gone_finding(struct ctx *c, size_t i, const char *what,
 			 unsigned int missing)
 {
 	const struct token *t = &c->tok[i];
-	const struct api_change *ch = change_for(c->buf + t->pos, t->len);
+	const struct api_change *ch = NULL;
+	char key[256];
+	int n = of ? snprintf(key, sizeof(key), "%.*s.%.*s", (int)of->len,
+			      c->buf + of->pos, (int)t->len, c->buf + t->pos) : 0;
 
+	/* a member's row is "tag.member"; a name's, the name */
+	if (n > 0 && (size_t)n < sizeof(key))
+		ch = change_for(key, (size_t)n);
+	if (!ch)
+		ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
 		    "%s '%.*s'%s%.*s went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
 		    what, (int)t->len, c->buf + t->pos,
@@ -744,6 +752,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 {
 	uint32_t sets[ATLAS_MAX_RELEASES];
 	const struct token *t = &c->tok[i];
+	const struct api_change *ch;
 	unsigned int k, r, n;
 	char now[64], then[64];
 	int args;
@@ -767,11 +776,15 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
+		ch = change_for(c->buf + t->pos, t->len);
+		if (ch && ch->kind != C_PERSON)
+			ch = NULL;	/* a row that fixes it says so itself */
 		add_finding(c->pt, t->pos, R_SIGNATURE, SEV_WARNING, false,
-			    "'%.*s' takes %s arguments in Linux %s (%s in %s, as this call has %u): the target %s needs the new form; port it by hand",
+			    "'%.*s' takes %s arguments in Linux %s (%s in %s, as this call has %u): the target %s needs the new form%s%s; port it by hand",
 			    (int)t->len, c->buf + t->pos, now,
 			    atlas_release_name(r), then,
-			    atlas_release_name(k), n, c->range);
+			    atlas_release_name(k), n, c->range,
+			    ch ? ": " : "", ch ? ch->advice : "");
 		return;
 	}
 }
