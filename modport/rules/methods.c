@@ -1106,12 +1106,13 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 			if (!retype(c, fn, pl, how))
 				return false;
 		} else if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
-			if (!given_back(c, fn, pl))
-				goto not_own_lines;
+			if (!given_back(c, fn, pl)) {
+				*how = "its head is not on lines of its own, or its body's first statement on the line of its '{'";
+				return false;
+			}
 			*how = pl->straddle ? "both heads kept under #if LINUX_VERSION_CODE, the body getting the parameter back for the target's newer kernels as the kernel's drivers were converted" :
 			       "the body gets the parameter back, as the kernel's drivers were converted";
 		} else if (!change_heads(c, fn, pl)) {
-not_own_lines:
 			*how = "its head is not on lines of its own";
 			return false;
 		}
