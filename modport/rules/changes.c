@@ -25,6 +25,7 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "gone.h"
 #include "shape.h"
 
 static const char **words;	/* made once, from the table */
@@ -649,6 +650,64 @@ static char *expansion(struct ctx *c, const struct api_change *ch,
 			     ch->new, (int)(to - from), c->buf + from, hole + 2);
 }
 
+/*
+ * A REMOVE_LINE row's name as a value, alone on its line: "x->m = NAME;"
+ * or ".m = NAME," in an initializer.  The line goes, as the kernel's
+ * maintainers removed theirs; where the target reaches below the row's
+ * gone, it is kept under "#ifdef NAME" (a macro: exact on every kernel).
+ */
+static void value_line(struct ctx *c, size_t i, const struct api_change *ch)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t eq = code_before(tl, i), end = next_code(tl, i), first, k, before;
+	size_t ls = line_start(c->buf, c->tok[i].pos), le;
+	char *text;
+
+	if (ifdef_guarded(c->pt, i))
+		return;		/* kept under #ifdef NAME already (this fix's form) */
+	if (eq == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	    !(match_op(c->buf, &c->tok[end], ';') || match_op(c->buf, &c->tok[end], ','))) {
+		finding(c, i, ch, false, "not a line of its own that sets it");
+		return;
+	}
+	le = line_end(c->buf, c->pt->len, tok_end(&c->tok[end]));
+	for (first = i; (k = code_before(tl, first)) != SCAN_NONE &&
+	     c->tok[k].pos >= ls; first = k)
+		;	/* the line's first token */
+	before = code_before(tl, first);
+	for (k = first; k != i; k = next_code(tl, k))
+		if (match_op(c->buf, &c->tok[k], ';') || match_op(c->buf, &c->tok[k], ',') ||
+		    match_op(c->buf, &c->tok[k], '{') || match_op(c->buf, &c->tok[k], '}'))
+			break;
+	if (k != i || !only_blanks(c->buf, ls, c->tok[first].pos) ||
+	    !only_blanks(c->buf, tok_end(&c->tok[end]), le) ||
+	    (before != SCAN_NONE && !match_op(c->buf, &c->tok[before], ';') &&
+	     !match_op(c->buf, &c->tok[before], ',') &&
+	     !match_op(c->buf, &c->tok[before], '{') &&
+	     !match_op(c->buf, &c->tok[before], '}')) ||
+	    (match_op(c->buf, &c->tok[first], '.') !=
+	     match_op(c->buf, &c->tok[end], ','))) {
+		finding(c, i, ch, false, "not a line of its own that sets it");
+		return;
+	}
+	if (c->r.lo >= change_gone(ch)) {
+		finding(c, i, ch, true, NULL);
+		delete_line_range(c->pt, c->tok[first].pos, tok_end(&c->tok[end]));
+		return;
+	}
+	text = porter_printf(c->pt, "kept under #ifdef %s for the target's older kernels", ch->old);
+	finding(c, i, ch, true, text);
+	free(text);
+	text = porter_printf(c->pt, "#ifdef %s%s", ch->old, c->pt->eol);
+	if (text)
+		add_edit(c->pt, ls, 0, text);
+	free(text);
+	text = porter_printf(c->pt, "#endif%s", c->pt->eol);
+	if (text)
+		add_edit(c->pt, after_eol(c->buf, c->pt->len, le), 0, text);
+	free(text);
+}
+
 static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 		    size_t open)
 {
@@ -662,6 +721,10 @@ static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 		delete_line_range(c->pt, c->tok[i].pos, tok_end(&c->tok[i]));
 		return;
 	case C_REMOVE_LINE:
+		if (open == SCAN_NONE) {	/* a value: "x = NAME;", ".m = NAME," */
+			value_line(c, i, ch);
+			return;
+		}
 		semi = close == SCAN_NONE ? SCAN_NONE : next_code(c->pt->tl, close);
 		if (semi == SCAN_NONE || !match_op(c->buf, &c->tok[semi], ';')) {
 			finding(c, i, ch, false, "not a statement of its own");

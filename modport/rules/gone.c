@@ -23,6 +23,7 @@
 
 #include "../atlas.h"
 #include "../changes.h"
+#include "../directive.h"
 #include "../engine.h"
 #include "../harvest.h"
 #include "../include.h"
@@ -649,6 +650,48 @@ static void gone_finding(struct ctx *c, size_t i, const char *what,
 		    ch ? ch->advice : "");
 }
 
+/* (gone.h; a macro the target lacks, kept for the kernels that have it) */
+bool ifdef_guarded(const struct porter *pt, size_t i)
+{
+	const struct token_list *tl = pt->tl;
+	const struct tokens s = { pt->buf, tl };
+	const struct token *t = &tl->tok[i];
+	size_t k, d;
+	int depth = 0;
+	bool in_else = false;
+
+	for (k = i; k-- > 0;) {
+		if (!match_op(pt->buf, &tl->tok[k], '#') || directive_of(tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif")) {
+			depth++;
+		} else if (directive_is(&s, k, "else") || directive_is(&s, k, "elif")) {
+			if (!depth)
+				in_else = true;
+		} else if (directive_is(&s, k, "ifdef") || directive_is(&s, k, "if") ||
+			   directive_is(&s, k, "ifndef")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			d = pp_next(tl, pp_next(tl, k));	/* after the keyword */
+			if (d != SCAN_NONE &&
+			    match_ident(pt->buf, &tl->tok[d], "defined")) {
+				d = pp_next(tl, d);
+				if (d != SCAN_NONE && match_op(pt->buf, &tl->tok[d], '('))
+					d = pp_next(tl, d);
+			} else if (!directive_is(&s, k, "ifdef")) {
+				d = SCAN_NONE;
+			}
+			if (!in_else && d != SCAN_NONE && tl->tok[d].len == t->len &&
+			    !memcmp(pt->buf + tl->tok[d].pos, pt->buf + t->pos, t->len))
+				return true;
+			in_else = false;
+		}
+	}
+	return false;
+}
+
 static void report_of(struct ctx *c, size_t i, const char *what,
 		      const struct token *of, uint32_t mask, uint32_t present)
 {
@@ -662,7 +705,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;		/* another rule's, or code a fix rewrites */
 	if (t->type == TOKEN_IDENT &&
 	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
-		  shadowed(c, c->buf + t->pos, t->len)))
+		  shadowed(c, c->buf + t->pos, t->len) || ifdef_guarded(c->pt, i)))
 		return;
 	if (!judged(c) || !first_report(c, what, t, of))
 		return;
