@@ -25,6 +25,7 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "gone.h"
 #include "shape.h"
 
 static const char **words;	/* made once, from the table */
@@ -368,6 +369,77 @@ static bool same_text(const char *buf, size_t from, size_t to, const char *p,
 
 #define REWRITE_MAX_ARGS 8
 
+static bool ident_char(char ch)
+{
+	return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9');
+}
+
+/*
+ * Is buf[from, to) a postfix expression, one that "->m" or ".m" after it
+ * applies to whole: names, "->", ".", calls and subscripts, a
+ * parenthesized expression - no operator at its top level, no cast?
+ */
+static bool postfix_expr(const char *buf, size_t from, size_t to)
+{
+	size_t k;
+	int depth = 0;
+	bool closed = false, any = false;
+
+	for (k = from; k < to; k++) {
+		char ch = buf[k];
+
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r')
+			continue;
+		if (!depth && closed && ch != '.' && ch != '-' && ch != '[' &&
+		    ch != '(')
+			return false;	/* "(T *)p": a cast */
+		closed = false;
+		if (ch == '(' || ch == '[') {
+			depth++;
+		} else if (ch == ')' || ch == ']') {
+			if (--depth < 0)
+				return false;
+			closed = !depth && ch == ')';
+		} else if (!depth && ch == '-') {
+			if (k + 1 >= to || buf[k + 1] != '>')
+				return false;
+			k++;
+		} else if (!depth && !ident_char(ch) && ch != '.') {
+			return false;
+		}
+		any = true;
+	}
+	return any && !depth;
+}
+
+/*
+ * A pattern's argument "%N->member" (or "%N.member"): the call's argument
+ * buf[a, b) is a postfix expression followed by that text; %N takes the
+ * expression.  False where it is not so.
+ */
+static bool bind_suffix(const char *buf, size_t a, size_t b, const char *suf,
+			size_t n, size_t *to)
+{
+	size_t x;
+
+	while (n && *suf == ' ')
+		suf++, n--;
+	while (n && suf[n - 1] == ' ')
+		n--;
+	if (!n || (suf[0] != '.' && suf[0] != '-' && suf[0] != '['))
+		return false;
+	for (x = b; x-- > a + 1;) {
+		if (!same_text(buf, x, b, suf, n))
+			continue;
+		while (x > a && (buf[x - 1] == ' ' || buf[x - 1] == '\t'))
+			x--;
+		*to = x;
+		return postfix_expr(buf, a, x);
+	}
+	return false;
+}
+
 /*
  * A REWRITE row's old form is a call pattern, "name(%0, &usb_hid_driver)":
  * each argument %N (any, taken as argument N of the new form) or text the
@@ -378,7 +450,7 @@ static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
 {
 	const char *p = strchr(ch->old, '(') + 1, *q;
 	size_t from[REWRITE_MAX_ARGS], to[REWRITE_MAX_ARGS], a, b;
-	int n = 0, k;
+	int n = 0, k, bare;
 	char *out = NULL, *more;
 
 	for (;; p = q + 1) {
@@ -387,7 +459,13 @@ static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
 			p++;
 		if (n == REWRITE_MAX_ARGS || !arg_span(c, open, n, &a, &b))
 			return NULL;
-		if (p[0] == '%' && p[1] >= '0' && p[1] <= '9') {
+		if (p[0] == '%' && p[1] >= '0' && p[1] <= '9' &&
+		    q > p + 2 && p[2] != ' ') {	/* "%0->bd_inode" */
+			from[p[1] - '0'] = a;
+			if (!bind_suffix(c->buf, a, b, p + 2, (size_t)(q - p - 2),
+					 &to[p[1] - '0']))
+				return NULL;
+		} else if (p[0] == '%' && p[1] >= '0' && p[1] <= '9') {
 			from[p[1] - '0'] = a;
 			to[p[1] - '0'] = b;
 		} else if (!same_text(c->buf, a, b, p, (size_t)(q - p))) {
@@ -407,14 +485,18 @@ static char *rewritten(struct ctx *c, size_t open, const struct api_change *ch)
 			return more;
 		}
 		k = q[1] - '0';
+		/* "(%0)->m" of a postfix expression: without the parentheses */
+		bare = q > p && q[-1] == '(' && q[2] == ')' &&
+		       (q[3] == '.' || (q[3] == '-' && q[4] == '>')) &&
+		       postfix_expr(c->buf, from[k], to[k]);
 		more = porter_printf(c->pt, "%s%.*s%.*s", out ? out : "",
-				     (int)(q - p), p, (int)(to[k] - from[k]),
+				     (int)(q - p - bare), p, (int)(to[k] - from[k]),
 				     c->buf + from[k]);
 		free(out);
 		out = more;
 		if (!out)
 			return NULL;
-		q += 2;
+		q += 2 + bare;
 	}
 	return out;
 }
@@ -568,6 +650,64 @@ static char *expansion(struct ctx *c, const struct api_change *ch,
 			     ch->new, (int)(to - from), c->buf + from, hole + 2);
 }
 
+/*
+ * A REMOVE_LINE row's name as a value, alone on its line: "x->m = NAME;"
+ * or ".m = NAME," in an initializer.  The line goes, as the kernel's
+ * maintainers removed theirs; where the target reaches below the row's
+ * gone, it is kept under "#ifdef NAME" (a macro: exact on every kernel).
+ */
+static void value_line(struct ctx *c, size_t i, const struct api_change *ch)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t eq = code_before(tl, i), end = next_code(tl, i), first, k, before;
+	size_t ls = line_start(c->buf, c->tok[i].pos), le;
+	char *text;
+
+	if (ifdef_guarded(c->pt, i))
+		return;		/* kept under #ifdef NAME already (this fix's form) */
+	if (eq == SCAN_NONE || !match_op(c->buf, &c->tok[eq], '=') ||
+	    !(match_op(c->buf, &c->tok[end], ';') || match_op(c->buf, &c->tok[end], ','))) {
+		finding(c, i, ch, false, "not a line of its own that sets it");
+		return;
+	}
+	le = line_end(c->buf, c->pt->len, tok_end(&c->tok[end]));
+	for (first = i; (k = code_before(tl, first)) != SCAN_NONE &&
+	     c->tok[k].pos >= ls; first = k)
+		;	/* the line's first token */
+	before = code_before(tl, first);
+	for (k = first; k != i; k = next_code(tl, k))
+		if (match_op(c->buf, &c->tok[k], ';') || match_op(c->buf, &c->tok[k], ',') ||
+		    match_op(c->buf, &c->tok[k], '{') || match_op(c->buf, &c->tok[k], '}'))
+			break;
+	if (k != i || !only_blanks(c->buf, ls, c->tok[first].pos) ||
+	    !only_blanks(c->buf, tok_end(&c->tok[end]), le) ||
+	    (before != SCAN_NONE && !match_op(c->buf, &c->tok[before], ';') &&
+	     !match_op(c->buf, &c->tok[before], ',') &&
+	     !match_op(c->buf, &c->tok[before], '{') &&
+	     !match_op(c->buf, &c->tok[before], '}')) ||
+	    (match_op(c->buf, &c->tok[first], '.') !=
+	     match_op(c->buf, &c->tok[end], ','))) {
+		finding(c, i, ch, false, "not a line of its own that sets it");
+		return;
+	}
+	if (c->r.lo >= change_gone(ch)) {
+		finding(c, i, ch, true, NULL);
+		delete_line_range(c->pt, c->tok[first].pos, tok_end(&c->tok[end]));
+		return;
+	}
+	text = porter_printf(c->pt, "kept under #ifdef %s for the target's older kernels", ch->old);
+	finding(c, i, ch, true, text);
+	free(text);
+	text = porter_printf(c->pt, "#ifdef %s%s", ch->old, c->pt->eol);
+	if (text)
+		add_edit(c->pt, ls, 0, text);
+	free(text);
+	text = porter_printf(c->pt, "#endif%s", c->pt->eol);
+	if (text)
+		add_edit(c->pt, after_eol(c->buf, c->pt->len, le), 0, text);
+	free(text);
+}
+
 static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 		    size_t open)
 {
@@ -581,6 +721,10 @@ static void removed(struct ctx *c, size_t i, const struct api_change *ch,
 		delete_line_range(c->pt, c->tok[i].pos, tok_end(&c->tok[i]));
 		return;
 	case C_REMOVE_LINE:
+		if (open == SCAN_NONE) {	/* a value: "x = NAME;", ".m = NAME," */
+			value_line(c, i, ch);
+			return;
+		}
 		semi = close == SCAN_NONE ? SCAN_NONE : next_code(c->pt->tl, close);
 		if (semi == SCAN_NONE || !match_op(c->buf, &c->tok[semi], ';')) {
 			finding(c, i, ch, false, "not a statement of its own");

@@ -23,6 +23,7 @@
 
 #include "../atlas.h"
 #include "../changes.h"
+#include "../directive.h"
 #include "../engine.h"
 #include "../harvest.h"
 #include "../include.h"
@@ -485,8 +486,16 @@ static void gone_finding(struct ctx *c, size_t i, const char *what,
 			 unsigned int missing)
 {
 	const struct token *t = &c->tok[i];
-	const struct api_change *ch = change_for(c->buf + t->pos, t->len);
+	const struct api_change *ch = NULL;
+	char key[256];
+	int n = of ? snprintf(key, sizeof(key), "%.*s.%.*s", (int)of->len,
+			      c->buf + of->pos, (int)t->len, c->buf + t->pos) : 0;
 
+	/* a member's row is "tag.member"; a name's, the name */
+	if (n > 0 && (size_t)n < sizeof(key))
+		ch = change_for(key, (size_t)n);
+	if (!ch)
+		ch = change_for(c->buf + t->pos, t->len);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
 		    "%s '%.*s'%s%.*s went away between Linux %s and %s (the last release with it: %s); the target %s lacks it%s%s; port it by hand",
 		    what, (int)t->len, c->buf + t->pos,
@@ -496,6 +505,48 @@ static void gone_finding(struct ctx *c, size_t i, const char *what,
 		    atlas_release_name(last), c->range,
 		    ch ? ": " : " (modport knows no replacement yet)",
 		    ch ? ch->advice : "");
+}
+
+/* (gone.h; a macro the target lacks, kept for the kernels that have it) */
+bool ifdef_guarded(const struct porter *pt, size_t i)
+{
+	const struct token_list *tl = pt->tl;
+	const struct tokens s = { pt->buf, tl };
+	const struct token *t = &tl->tok[i];
+	size_t k, d;
+	int depth = 0;
+	bool in_else = false;
+
+	for (k = i; k-- > 0;) {
+		if (!match_op(pt->buf, &tl->tok[k], '#') || directive_of(tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif")) {
+			depth++;
+		} else if (directive_is(&s, k, "else") || directive_is(&s, k, "elif")) {
+			if (!depth)
+				in_else = true;
+		} else if (directive_is(&s, k, "ifdef") || directive_is(&s, k, "if") ||
+			   directive_is(&s, k, "ifndef")) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			d = pp_next(tl, pp_next(tl, k));	/* after the keyword */
+			if (d != SCAN_NONE &&
+			    match_ident(pt->buf, &tl->tok[d], "defined")) {
+				d = pp_next(tl, d);
+				if (d != SCAN_NONE && match_op(pt->buf, &tl->tok[d], '('))
+					d = pp_next(tl, d);
+			} else if (!directive_is(&s, k, "ifdef")) {
+				d = SCAN_NONE;
+			}
+			if (!in_else && d != SCAN_NONE && tl->tok[d].len == t->len &&
+			    !memcmp(pt->buf + tl->tok[d].pos, pt->buf + t->pos, t->len))
+				return true;
+			in_else = false;
+		}
+	}
+	return false;
 }
 
 static void report_of(struct ctx *c, size_t i, const char *what,
@@ -511,7 +562,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;		/* another rule's, or code a fix rewrites */
 	if (t->type == TOKEN_IDENT &&
 	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
-		  shadowed(c, c->buf + t->pos, t->len)))
+		  shadowed(c, c->buf + t->pos, t->len) || ifdef_guarded(c->pt, i)))
 		return;
 	if (!judged(c) || !first_report(c, what, t, of))
 		return;
@@ -601,6 +652,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 {
 	uint32_t sets[ATLAS_MAX_RELEASES];
 	const struct token *t = &c->tok[i];
+	const struct api_change *ch;
 	unsigned int k, r, n;
 	char now[64], then[64];
 	int args;
@@ -624,11 +676,15 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
+		ch = change_for(c->buf + t->pos, t->len);
+		if (ch && ch->kind != C_PERSON)
+			ch = NULL;	/* a row that fixes it says so itself */
 		add_finding(c->pt, t->pos, R_SIGNATURE, SEV_WARNING, false,
-			    "'%.*s' takes %s arguments in Linux %s (%s in %s, as this call has %u): the target %s needs the new form; port it by hand",
+			    "'%.*s' takes %s arguments in Linux %s (%s in %s, as this call has %u): the target %s needs the new form%s%s; port it by hand",
 			    (int)t->len, c->buf + t->pos, now,
 			    atlas_release_name(r), then,
-			    atlas_release_name(k), n, c->range);
+			    atlas_release_name(k), n, c->range,
+			    ch ? ": " : "", ch ? ch->advice : "");
 		return;
 	}
 }

@@ -13,4 +13,10 @@
  */
 bool not_x86_kernel(const struct porter *pt);
 
+/*
+ * Is the name at token i used only where it is defined: in the first
+ * branch of an "#ifdef NAME" or "#if defined(NAME)" group around it?
+ */
+bool ifdef_guarded(const struct porter *pt, size_t i);
+
 #endif

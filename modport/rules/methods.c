@@ -957,6 +957,76 @@ static bool param_used(const struct mctx *c, const struct fn *fn, int k)
 }
 
 /*
+ * CH_DROP_PARAM of a parameter the body uses, where the METHOD row's new
+ * form says how the kernel's drivers got it back (i2c_driver.probe's id,
+ * 6.3: "i2c_client_get_device_id(%0)", %N the function's parameter N): the
+ * head loses it, and the body's first line declares it as the head did,
+ * "const struct i2c_device_id *id = i2c_client_get_device_id(client);"
+ * (under #if LINUX_VERSION_CODE where the target straddles the change).
+ * False, and nothing changed, where the shape does not allow it: the
+ * body's '{' not at the end of its line, a parameter without a name.
+ */
+static bool given_back(struct mctx *c, const struct fn *fn, const struct plan *pl)
+{
+	size_t at[MAX_PARAMS + 1], last[MAX_PARAMS], k, le, pos, first;
+	int n = param_starts(c, fn->open, fn->close, at), i;
+	const char *p, *eol = c->pt->eol;
+	char expr[SIG_MAX] = "", decl[SIG_MAX + 128], indent[32] = "\t";
+	size_t o = 0, ind;
+
+	if (n <= pl->param || n > MAX_PARAMS)
+		return false;
+	at[n] = fn->close;
+	for (i = 0; i < n; i++) {
+		last[i] = SCAN_NONE;
+		for (k = at[i]; k < at[i + 1]; k = next_code(c->tl, k))
+			if (!op(c, k, ','))
+				last[i] = k;
+		if (last[i] == SCAN_NONE || !ident(c, last[i]) || last[i] == at[i])
+			return false;	/* a parameter without a name */
+	}
+	for (p = pl->row->new; *p && o + 1 < sizeof(expr); p++) {
+		if (p[0] == '%' && p[1] >= '0' && p[1] <= '9') {
+			i = p[1] - '0';
+			if (i >= n || i == pl->param)
+				return false;
+			/* the parameter's index in the new head */
+			o += (size_t)snprintf(expr + o, sizeof(expr) - o, "%.*s",
+					      (int)c->tok[last[i]].len,
+					      c->buf + c->tok[last[i]].pos);
+			if (o >= sizeof(expr))
+				return false;
+			p++;
+			continue;
+		}
+		expr[o++] = *p;
+		expr[o] = 0;
+	}
+	le = line_end(c->buf, c->pt->len, tok_end(&c->tok[fn->body]));
+	if (!only_blanks(c->buf, tok_end(&c->tok[fn->body]), le))
+		return false;
+	pos = after_eol(c->buf, c->pt->len, le);
+	first = next_code(c->tl, fn->body);	/* the body's indentation */
+	if (first != SCAN_NONE && first < fn->end) {
+		ind = line_start(c->buf, c->tok[first].pos);
+		if (only_blanks(c->buf, ind, c->tok[first].pos) &&
+		    c->tok[first].pos - ind < sizeof(indent))
+			snprintf(indent, sizeof(indent), "%.*s",
+				 (int)(c->tok[first].pos - ind), c->buf + ind);
+	}
+	snprintf(decl, sizeof(decl), "%s%.*s = %s;%s", indent,
+		 (int)(tok_end(&c->tok[last[pl->param]]) - c->tok[at[pl->param]].pos),
+		 c->buf + c->tok[at[pl->param]].pos, expr, eol);
+	if (!change_heads(c, fn, pl))
+		return false;
+	if (pl->straddle)
+		porter_add_since(c->pt, pos, pl->since, decl);
+	else
+		add_edit(c->pt, pos, 0, decl);
+	return true;
+}
+
+/*
  * CH_RETYPE: fn's parameter takes the new struct, its body's uses of it
  * converted (retype.c); where the target straddles the change, the
  * function is kept both ways.
@@ -1009,7 +1079,8 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 		*how = "the atlas knows the change only between two releases: keep both forms under #if LINUX_VERSION_CODE at the exact release, or narrow --target";
 		return false;
 	}
-	if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
+	if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param) &&
+	    !(pl->row && *pl->row->new && !elsewhere)) {
 		*how = "its body uses the parameter that goes";
 		return false;
 	}
@@ -1035,6 +1106,13 @@ static bool convert(struct mctx *c, const struct mctx *src, size_t dot,
 		if (pl->how == CH_RETYPE) {
 			if (!retype(c, fn, pl, how))
 				return false;
+		} else if (pl->how == CH_DROP_PARAM && param_used(c, fn, pl->param)) {
+			if (!given_back(c, fn, pl)) {
+				*how = "its head is not on lines of its own, or its body's first statement on the line of its '{'";
+				return false;
+			}
+			*how = pl->straddle ? "both heads kept under #if LINUX_VERSION_CODE, the body getting the parameter back for the target's newer kernels as the kernel's drivers were converted" :
+			       "the body gets the parameter back, as the kernel's drivers were converted";
 		} else if (!change_heads(c, fn, pl)) {
 			*how = "its head is not on lines of its own";
 			return false;

@@ -13,6 +13,8 @@
 #            before S does not;
 #   a MEMBER row (tag.member): the member, as gone says; the names its new
 #            form calls or reads (after %.) are in every release from S on.
+#   a REWRITE row whose pattern reads a member of an argument
+#            ("i_size_read(%0->bd_inode)"): gone is the member's, as above;
 #   a LINKMODE row (tag.member): every release from S on has the struct
 #            and that member of it, the last one before S not the struct;
 #   an ARGTYPE row: every release from S on has the struct it names, the
@@ -81,8 +83,15 @@ for my $row (@rows) {
 	my ($kind, $old, $new, $gone, $since, $arg) = @$row;
 	my (@bad, $skip);
 	$n++;
+	# a REWRITE pattern whose argument reads a member ("%0->bd_inode"):
+	# what went away is the member (of the one struct that has it)
+	my ($pmem) = $kind eq 'REWRITE' ? $old =~ /%\d(?:->|\.)(\w+)/ : ();
 	$old =~ s/\(.*//;	# a REWRITE row's call pattern: its name
 	my $key = ($old =~ m{/} ? 'h:' : 'i:') . $old;
+	if (defined $pmem) {
+		my @k = grep { /^m:\w+\.\Q$pmem\E$/ } keys %mask;
+		$key = @k == 1 ? $k[0] : "m:?.$pmem";
+	}
 	# a REWRITE of a function the headers still declare: its export went
 	$key = "x:$old" if $kind eq 'REWRITE' && exists $mask{"x:$old"} &&
 		exists $mask{$key} && grep { ver($rel[$_]) >= ver($gone) && $mask{$key}{$_} } 0 .. $#rel;

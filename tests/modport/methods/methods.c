@@ -26,7 +26,7 @@ static int demo_probe(struct i2c_client *client, const struct i2c_device_id *id)
 	return 0;
 }
 
-/* This one uses it: named, not fixed. */
+/* This one uses it: i2c_client_get_device_id() gives it back. */
 static int demo_probe_id(struct i2c_client *client,
 			 const struct i2c_device_id *id)
 {
