@@ -49,23 +49,29 @@ static uint64_t hash_name(const char *s, size_t len)
 	return h | 1;	/* 0 marks a free slot */
 }
 
-static void names_add(uint64_t h)
+/* A set of name hashes: open addressing, size a power of two. */
+static void names_add(uint64_t *set, size_t size, uint64_t h)
 {
-	size_t j = h & (names_size - 1);
+	size_t j = h & (size - 1);
 
-	while (names[j] && names[j] != h)
-		j = (j + 1) & (names_size - 1);
-	names[j] = h;
+	while (set[j] && set[j] != h)
+		j = (j + 1) & (size - 1);
+	set[j] = h;
+}
+
+static bool names_in(const uint64_t *set, size_t size, uint64_t h)
+{
+	size_t j = h & (size - 1);
+
+	for (; set[j]; j = (j + 1) & (size - 1))
+		if (set[j] == h)
+			return true;
+	return false;
 }
 
 static bool names_has(uint64_t h)
 {
-	size_t j = h & (names_size - 1);
-
-	for (; names[j]; j = (j + 1) & (names_size - 1))
-		if (names[j] == h)
-			return true;
-	return false;
+	return names_in(names, names_size, h);
 }
 
 static int read_releases(const char *p, const char *eol)
@@ -100,11 +106,34 @@ static const char *line_name(const char *l, size_t *len)
 	return p;
 }
 
+/*
+ * The hash by which the names set knows fact line l: its name, a header
+ * as "<path>"; 0 for the kinds no identifier is looked up by (an export
+ * alone, a return type, a method's signature), or a header too long.
+ */
+static uint64_t line_hash(const char *l)
+{
+	size_t len;
+	const char *s;
+	char hdr[4096];
+
+	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD)
+		return 0;
+	s = line_name(l, &len);
+	if (l[0] != ATLAS_HEADER)
+		return hash_name(s, len);
+	if (len + 3 > sizeof(hdr))
+		return 0;
+	snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
+	return hash_name(hdr, len + 2);
+}
+
 /* Index the lines; hash the names an identifier or header can match. */
 static int read_blob(void)
 {
 	const char *p = atlas_blob, *end = atlas_blob_end, *eol;
-	size_t n = 0, len;
+	size_t n = 0;
+	uint64_t h;
 
 	for (eol = p; eol < end; eol++)
 		n += *eol == '\n';
@@ -128,20 +157,11 @@ static int read_blob(void)
 		if (eol - p < 4 || p[1] != '\t')
 			return -EINVAL;
 		line[nr_lines++] = p;
-		if (p[0] == ATLAS_HEADER) {
-			const char *s = line_name(p, &len);
-			char hdr[4096];
-
-			if (len + 3 > sizeof(hdr))
-				return -EINVAL;
-			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
-			names_add(hash_name(hdr, len + 2));
-		} else if (p[0] != ATLAS_EXPORT && p[0] != ATLAS_RET &&
-			   p[0] != ATLAS_METHOD) {
-			const char *s = line_name(p, &len);
-
-			names_add(hash_name(s, len));
-		}
+		h = line_hash(p);
+		if (h)
+			names_add(names, names_size, h);
+		else if (p[0] == ATLAS_HEADER)
+			return -EINVAL;
 	}
 	return 0;
 }
@@ -354,16 +374,13 @@ static uint32_t parse_arity(const char *p, const char **end)
 	return set;
 }
 
-bool atlas_arity(const char *name, size_t len,
-		 uint32_t sets[ATLAS_MAX_RELEASES])
+/* The arity sets per release of the value of an A line. */
+static void line_arity(const char *p, uint32_t sets[ATLAS_MAX_RELEASES])
 {
-	const char *p = find(ATLAS_ARITY, "", 0, name, len);
 	unsigned int k;
 
-	if (!p)
-		return false;
 	memset(sets, 0, ATLAS_MAX_RELEASES * sizeof(*sets));
-	for (p = line_value(p); *p && *p != '\n';) {
+	while (*p && *p != '\n') {
 		uint32_t set = parse_arity(p, &p), mask;
 
 		if (*p++ != ':')
@@ -376,6 +393,16 @@ bool atlas_arity(const char *name, size_t len,
 			break;
 		p++;
 	}
+}
+
+bool atlas_arity(const char *name, size_t len,
+		 uint32_t sets[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_ARITY, "", 0, name, len);
+
+	if (!p)
+		return false;
+	line_arity(line_value(p), sets);
 	return true;
 }
 
@@ -416,4 +443,82 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 		p++;
 	}
 	return true;
+}
+
+/*
+ * Could fact line l make a finding of the gone family for target (its
+ * releases)?  Where its releases are mask, some release of the target
+ * lacks it after an earlier release had it; for an arity, some release of
+ * the target takes another set than an earlier one.
+ */
+static bool line_gone(const char *l, uint32_t target)
+{
+	uint32_t sets[ATLAS_MAX_RELEASES], mask;
+	const char *end;
+	unsigned int t, k;
+
+	switch (l[0]) {
+	case ATLAS_IDENT:
+	case ATLAS_EXPORT:
+	case ATLAS_TAG:
+	case ATLAS_MEMBER:
+	case ATLAS_HEADER:
+		mask = parse_ranges(line_value(l), &end);
+		for (t = 0; t < nr_rel; t++)
+			if ((target & (1u << t)) && !(mask & (1u << t)) &&
+			    (mask & ((1u << t) - 1)))
+				return true;
+		return false;
+	case ATLAS_ARITY:
+		line_arity(line_value(l), sets);
+		for (t = 0; t < nr_rel; t++)
+			for (k = 0; (target & (1u << t)) && sets[t] && k < t; k++)
+				if (sets[k] && sets[k] != sets[t])
+					return true;
+		return false;
+	default:
+		return false;
+	}
+}
+
+/* The names of line_gone()'s lines for one target, made on first use. */
+static uint64_t *gone;
+static size_t gone_size;
+static uint32_t gone_target;
+
+static int make_gone(uint32_t target)
+{
+	size_t i;
+	uint64_t h;
+
+	free(gone);
+	gone_target = target;
+	gone_size = names_size;
+	gone = calloc(gone_size, sizeof(*gone));
+	if (!gone)
+		return -ENOMEM;
+	for (i = 0; i < nr_lines; i++) {
+		if (!line_gone(line[i], target))
+			continue;
+		/* an export's name as its identifier's */
+		h = line[i][0] == ATLAS_EXPORT ? 0 : line_hash(line[i]);
+		if (!h) {
+			size_t len;
+			const char *s = line_name(line[i], &len);
+
+			h = hash_name(s, len);
+		}
+		if (names_has(h))	/* what atlas_knows() knows */
+			names_add(gone, gone_size, h);
+	}
+	return 0;
+}
+
+bool atlas_may_be_gone(uint32_t target, const char *s, size_t len)
+{
+	if (!loaded && atlas_load())
+		return false;
+	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
+		return false;
+	return names_in(gone, gone_size, hash_name(s, len));
 }

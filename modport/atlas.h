@@ -67,4 +67,15 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
  */
 bool atlas_knows(const char *s, size_t len);
 
+/*
+ * Can s[0..len), a name or "<header>" that atlas_knows(), have gone away
+ * within target (a mask of releases, bit k: release k)?  Some release of
+ * the target lacks it (an identifier, export, struct tag, member of some
+ * struct, header) after an earlier release had it, or takes another
+ * number of arguments than an earlier one.  No: no kernel of the target
+ * misses it, and it is no use of a gone interface.  (One hash probe; the
+ * set is made on the first use of a target.)
+ */
+bool atlas_may_be_gone(uint32_t target, const char *s, size_t len);
+
 #endif

@@ -433,7 +433,8 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
 	for (k = 0; k < nr_filters; k++)
-		if (slots[filters[k]].f->wants(w->buf + t->pos, t->len))
+		if (slots[filters[k]].f->wants(w->pt, w->buf + t->pos,
+						 t->len))
 			add_hit(w, filters[k], i, -1);
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
 		for (k = 0; k < nr_buckets; k++)
@@ -552,6 +553,8 @@ int port_file(const char *path, const char *buf, size_t len,
 	ret = pt->error;
 	scan_free(&pt->sc);
 	decl_free(&pt->decls);
+	if (pt->idents_made)
+		idindex_free(&pt->idents);
 	if (pt->headers)
 		include_free(pt->headers);
 	free(pt->headers);

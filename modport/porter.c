@@ -234,6 +234,18 @@ struct header_set *file_headers(struct porter *pt)
 	return pt->headers;
 }
 
+const struct id_index *file_idents(struct porter *pt)
+{
+	if (!pt->idents_made) {
+		if (idindex_build(&pt->idents, pt->buf, pt->tl)) {
+			porter_fail(pt, -ENOMEM);
+			return NULL;
+		}
+		pt->idents_made = true;
+	}
+	return &pt->idents;
+}
+
 size_t porter_fn_definition(const struct porter *pt, size_t i)
 {
 	const struct token *tok = pt->tl->tok, *n = &tok[i], *t;

@@ -641,8 +641,15 @@ static void gone_finding(struct ctx *c, size_t i, const char *what,
 		    ch ? ch->advice : "");
 }
 
+/*
+ * The use at token i of what mask has, of struct of (or NULL); present
+ * has it in any form.  A name the file defines at token shadow (or
+ * SCAN_NONE) silences it too: the checks that read the file's
+ * definitions come last, after the cheap ones.
+ */
 static void report_of(struct ctx *c, size_t i, const char *what,
-		      const struct token *of, uint32_t mask, uint32_t present)
+		      const struct token *of, size_t shadow, uint32_t mask,
+		      uint32_t present)
 {
 	const struct token *t = &c->tok[i];
 	unsigned int last, missing;
@@ -652,6 +659,9 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 	    line_taken(c, t->pos) || version_skip(c, t->pos, missing) ||
 	    porter_edited(c->pt, t->pos))
 		return;		/* another rule's, or code a fix rewrites */
+	if (shadow != SCAN_NONE &&
+	    shadowed(c, c->buf + c->tok[shadow].pos, c->tok[shadow].len))
+		return;
 	if (t->type == TOKEN_IDENT &&
 	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
 		  shadowed(c, c->buf + t->pos, t->len)))
@@ -669,7 +679,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 		   uint32_t present)
 {
-	report_of(c, i, what, NULL, mask, present);
+	report_of(c, i, what, NULL, SCAN_NONE, mask, present);
 }
 
 /* The token before i, comments skipped (i itself at the start). */
@@ -964,17 +974,19 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	if (!had) {
 		/* a macro that spells a member: #define flowi4_tos ... */
 		had = atlas_ident_kinds(c->buf + m->pos, m->len, "d");
-		if (!had || shadowed(c, c->buf + m->pos, m->len))
+		if (!had)
 			return;
-		report_of(c, i, "the member", &c->tok[tag], had,
+		/* unless the file defines the name */
+		report_of(c, i, "the member", &c->tok[tag], i, had,
 			  atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos,
 				     m->len));
 		return;
 	}
-	if (shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
-		return;
-	/* present: where TAG still has m (or a macro spells it), or is unknown */
-	report_of(c, i, "the member", &c->tok[tag], had, had | ~tag_mask |
+	/*
+	 * present: where TAG still has m (or a macro spells it), or is
+	 * unknown; unless the file defines the struct
+	 */
+	report_of(c, i, "the member", &c->tok[tag], tag, had, had | ~tag_mask |
 	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
 }
 
@@ -1004,16 +1016,21 @@ static bool type_use(const struct ctx *c, size_t i, size_t next)
 /* Names of the language and the compiler, never the kernel's. */
 static bool builtin(const char *s, size_t len)
 {
-	static const char *const names[] = {
-		"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", "NULL",
-		"true", "false", "bool", "offsetof", "main", "inline",
-		"__inline__", "__inline", "asm", "__asm__", "typeof",
-		"__typeof__", "__attribute__", "__builtin_expect",
+#define NAME(s) { s, sizeof(s) - 1 }
+	static const struct { const char *s; size_t len; } names[] = {
+		NAME("__func__"), NAME("__FUNCTION__"),
+		NAME("__PRETTY_FUNCTION__"), NAME("NULL"), NAME("true"),
+		NAME("false"), NAME("bool"), NAME("offsetof"), NAME("main"),
+		NAME("inline"), NAME("__inline__"), NAME("__inline"),
+		NAME("asm"), NAME("__asm__"), NAME("typeof"),
+		NAME("__typeof__"), NAME("__attribute__"),
+		NAME("__builtin_expect"),
 	};
+#undef NAME
 	size_t k;
 
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-		if (strlen(names[k]) == len && !memcmp(names[k], s, len))
+		if (names[k].len == len && !memcmp(names[k].s, s, len))
 			return true;
 	return false;
 }
@@ -1304,10 +1321,38 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	free(c.vr);
 }
 
+/*
+ * The names that can be gone within the target (atlas_may_be_gone()), and
+ * the <asm/...> headers x86 never had: every other name of the file is
+ * one that each kernel of the target has, and no finding of this family.
+ */
+static bool wants(const struct porter *pt, const char *s, size_t len)
+{
+	static unsigned int lo, hi;
+	static uint32_t target;
+	static bool made;
+	const struct rule_set *rs = pt->opts->rules;
+	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
+
+	if (!made || l != lo || h != hi) {	/* once a target */
+		char range[48];
+
+		target = target_releases(pt, range, sizeof(range));
+		lo = l;
+		hi = h;
+		made = true;
+	}
+	if (s[0] == '<')
+		return (len > 7 && !memcmp(s, "<asm/", 5) &&
+			!atlas_has(ATLAS_HEADER, s + 1, len - 2)) ||
+		       atlas_may_be_gone(target, s, len);
+	return atlas_may_be_gone(target, s, len);
+}
+
 static const struct family gone = {
 	.name = "gone",
 	.rules = rules,
-	.wants = atlas_knows,
+	.wants = wants,
 	.run = run,
 };
 FAMILY(gone)
