@@ -322,13 +322,12 @@ bool atlas_has(char kind, const char *name, size_t len)
 	return find(kind, "", 0, name, len) != NULL;
 }
 
-uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
+/* The releases that have the i line l's name as one of the kinds of want. */
+static uint32_t line_kinds(const char *l, const char *want)
 {
-	const char *l = find(ATLAS_IDENT, "", 0, name, len), *p;
+	const char *p;
 	uint32_t all, mask = 0;
 
-	if (!l)
-		return 0;
 	all = parse_ranges(line_value(l), &p);
 	while (*p == '\t' || *p == ' ') {
 		char kind = *++p;
@@ -341,6 +340,13 @@ uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
 			mask |= m;
 	}
 	return mask;
+}
+
+uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
+{
+	const char *l = find(ATLAS_IDENT, "", 0, name, len);
+
+	return l ? line_kinds(l, want) : 0;
 }
 
 /* "2,3+,?" as an arity set. */
@@ -446,59 +452,107 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 }
 
 /*
- * Could fact line l make a finding of the gone family for target (its
- * releases)?  Where its releases are mask, some release of the target
- * lacks it after an earlier release had it; for an arity, some release of
- * the target takes another set than an earlier one.
+ * Some release of target lacks what mask has, after an earlier release
+ * had it.
  */
-static bool line_gone(const char *l, uint32_t target)
+static bool has_hole(uint32_t mask, uint32_t target)
 {
-	uint32_t sets[ATLAS_MAX_RELEASES], mask;
-	const char *end;
+	unsigned int t;
+
+	for (t = 0; t < nr_rel; t++)
+		if ((target & (1u << t)) && !(mask & (1u << t)) &&
+		    (mask & ((1u << t) - 1)))
+			return true;
+	return false;
+}
+
+/* Some release of target takes another arity set than an earlier one. */
+static bool arity_changes(const char *l, uint32_t target)
+{
+	uint32_t sets[ATLAS_MAX_RELEASES];
 	unsigned int t, k;
+
+	line_arity(line_value(l), sets);
+	for (t = 0; t < nr_rel; t++)
+		for (k = 0; (target & (1u << t)) && sets[t] && k < t; k++)
+			if (sets[k] && sets[k] != sets[t])
+				return true;
+	return false;
+}
+
+/*
+ * The uses for which fact line l can make a finding of the gone family
+ * within target (bit u: enum atlas_use u): where the releases it has
+ * have a hole in the target, or its arity changes there.
+ */
+static unsigned int line_gone(const char *l, uint32_t target)
+{
+	const char *end;
 
 	switch (l[0]) {
 	case ATLAS_IDENT:
+		return (has_hole(parse_ranges(line_value(l), &end), target) ?
+			1u << ATLAS_USE_NAME : 0) |
+		       (has_hole(line_kinds(l, "d"), target) ?
+			1u << ATLAS_USE_MEMBER : 0);
 	case ATLAS_EXPORT:
 	case ATLAS_TAG:
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_NAME : 0;
 	case ATLAS_MEMBER:
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_MEMBER : 0;
 	case ATLAS_HEADER:
-		mask = parse_ranges(line_value(l), &end);
-		for (t = 0; t < nr_rel; t++)
-			if ((target & (1u << t)) && !(mask & (1u << t)) &&
-			    (mask & ((1u << t) - 1)))
-				return true;
-		return false;
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_HEADER : 0;
 	case ATLAS_ARITY:
-		line_arity(line_value(l), sets);
-		for (t = 0; t < nr_rel; t++)
-			for (k = 0; (target & (1u << t)) && sets[t] && k < t; k++)
-				if (sets[k] && sets[k] != sets[t])
-					return true;
-		return false;
+		return arity_changes(l, target) ? 1u << ATLAS_USE_NAME : 0;
 	default:
-		return false;
+		return 0;
 	}
 }
 
-/* The names of line_gone()'s lines for one target, made on first use. */
+/*
+ * The names of line_gone()'s lines for one target, made on first use:
+ * each name's hash salted by its use, in a table and, in front of it, a
+ * bitmap of a few bits a name that fits in a fast cache and answers most
+ * names (those of no such line) at once.
+ */
 static uint64_t *gone;
 static size_t gone_size;
+static uint64_t *gone_bits;
+static size_t gone_nr_bits;	/* a power of two */
 static uint32_t gone_target;
+
+static uint64_t use_hash(uint64_t h, enum atlas_use use)
+{
+	return (h + (uint64_t)use * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+static size_t bit_of(uint64_t h)
+{
+	return (size_t)(h >> 40) & (gone_nr_bits - 1);
+}
 
 static int make_gone(uint32_t target)
 {
 	size_t i;
 	uint64_t h;
+	unsigned int uses, u;
 
 	free(gone);
+	free(gone_bits);
 	gone_target = target;
-	gone_size = names_size;
+	gone_size = 2 * names_size;
 	gone = calloc(gone_size, sizeof(*gone));
-	if (!gone)
+	for (gone_nr_bits = 1u << 16; gone_nr_bits < 16 * nr_lines;)
+		gone_nr_bits *= 2;
+	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
+	if (!gone || !gone_bits)
 		return -ENOMEM;
 	for (i = 0; i < nr_lines; i++) {
-		if (!line_gone(line[i], target))
+		uses = line_gone(line[i], target);
+		if (!uses)
 			continue;
 		/* an export's name as its identifier's */
 		h = line[i][0] == ATLAS_EXPORT ? 0 : line_hash(line[i]);
@@ -508,17 +562,32 @@ static int make_gone(uint32_t target)
 
 			h = hash_name(s, len);
 		}
-		if (names_has(h))	/* what atlas_knows() knows */
-			names_add(gone, gone_size, h);
+		if (!names_has(h))	/* what atlas_knows() knows */
+			continue;
+		for (u = 0; u < NR_ATLAS_USES; u++) {
+			uint64_t uh = use_hash(h, (enum atlas_use)u);
+
+			if (!(uses & (1u << u)))
+				continue;
+			names_add(gone, gone_size, uh);
+			gone_bits[bit_of(uh) / 64] |= 1ull << (bit_of(uh) % 64);
+		}
 	}
 	return 0;
 }
 
-bool atlas_may_be_gone(uint32_t target, const char *s, size_t len)
+bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
+		       size_t len)
 {
+	uint64_t h;
+	size_t b;
+
 	if (!loaded && atlas_load())
 		return false;
 	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
 		return false;
-	return names_in(gone, gone_size, hash_name(s, len));
+	h = use_hash(hash_name(s, len), use);
+	b = bit_of(h);
+	return (gone_bits[b / 64] & (1ull << (b % 64))) &&
+	       names_in(gone, gone_size, h);
 }

@@ -433,8 +433,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
 	for (k = 0; k < nr_filters; k++)
-		if (slots[filters[k]].f->wants(w->pt, w->buf + t->pos,
-						 t->len))
+		if (slots[filters[k]].f->wants(w->pt, i))
 			add_hit(w, filters[k], i, -1);
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
 		for (k = 0; k < nr_buckets; k++)

@@ -86,11 +86,11 @@ struct family {
 	const char *const *words;
 	unsigned int want_flags;
 	/*
-	 * Or a filter: every identifier and <header> it wants is a hit
-	 * (word -1).  For word lists too large for the table (the atlas),
-	 * or that depend on the options (the target).
+	 * Or a filter: every identifier and <header> (token i) it wants is
+	 * a hit (word -1).  For word lists too large for the table (the
+	 * atlas), or that depend on the options (the target).
 	 */
-	bool (*wants)(const struct porter *pt, const char *s, size_t len);
+	bool (*wants)(const struct porter *pt, size_t i);
 	void (*run)(struct porter *pt, const struct hit *h, size_t n);
 };
 

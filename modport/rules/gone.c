@@ -866,12 +866,16 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
 static size_t struct_of(const struct ctx *c, size_t v)
 {
 	const struct token *x = &c->tok[v];
+	const struct id_index *ix = file_idents(c->pt);
+	const struct id_use *use = NULL;
 	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
+	size_t u = 0;
 
-	for (k = v; k-- > stop;) {
-		if (c->tok[k].type != TOKEN_IDENT || c->tok[k].len != x->len ||
-		    memcmp(c->buf + c->tok[k].pos, c->buf + x->pos, x->len))
-			continue;
+	if (ix)		/* the uses of the name before v, back to stop */
+		u = idindex_before(use, idindex_find(ix, c->buf + x->pos,
+						     x->len, &use), v);
+	while (u > 0 && use[u - 1].tok >= stop) {
+		k = use[--u].tok;
 		for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
 			;
 		if (c->tok[j].type == TOKEN_IDENT &&
@@ -1322,17 +1326,21 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 }
 
 /*
- * The names that can be gone within the target (atlas_may_be_gone()), and
- * the <asm/...> headers x86 never had: every other name of the file is
- * one that each kernel of the target has, and no finding of this family.
+ * The names that can be gone within the target (atlas_may_be_gone()) as
+ * ident() reads them - a member after '.' or '->', else a name - and the
+ * <asm/...> headers x86 never had: every other name of the file is one
+ * that each kernel of the target has, and no finding of this family.
  */
-static bool wants(const struct porter *pt, const char *s, size_t len)
+static bool wants(const struct porter *pt, size_t i)
 {
 	static unsigned int lo, hi;
 	static uint32_t target;
 	static bool made;
 	const struct rule_set *rs = pt->opts->rules;
 	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
+	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
+	const char *s = pt->buf + t->pos;
+	size_t prev = i;
 
 	if (!made || l != lo || h != hi) {	/* once a target */
 		char range[48];
@@ -1342,11 +1350,18 @@ static bool wants(const struct porter *pt, const char *s, size_t len)
 		hi = h;
 		made = true;
 	}
-	if (s[0] == '<')
-		return (len > 7 && !memcmp(s, "<asm/", 5) &&
-			!atlas_has(ATLAS_HEADER, s + 1, len - 2)) ||
-		       atlas_may_be_gone(target, s, len);
-	return atlas_may_be_gone(target, s, len);
+	if (t->type == TOKEN_HEADER)
+		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
+			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
+		       atlas_may_be_gone(target, ATLAS_USE_HEADER, s, t->len);
+	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
+		prev--;		/* prev_tok() */
+	p = prev > 0 ? &tok[prev - 1] : NULL;
+	return atlas_may_be_gone(target, p && p->type == TOKEN_SPECIAL &&
+				 ((p->len == 1 && pt->buf[p->pos] == '.') ||
+				  (p->len == 2 && !memcmp(pt->buf + p->pos,
+							  "->", 2))) ?
+				 ATLAS_USE_MEMBER : ATLAS_USE_NAME, s, t->len);
 }
 
 static const struct family gone = {

@@ -251,7 +251,7 @@ static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
 			       &use) : 0;
 	for (k = 0; k < nr; k++) {
 		i = use[k].tok;
-		if (porter_edited(c->pt, c->tok[i].pos))
+		if (!use[k].code || porter_edited(c->pt, c->tok[i].pos))
 			continue;	/* (in a branch a fix deletes: dead) */
 		if (use[k].depth || !op(c, next_code(c->tl, i), '(') ||
 		    after_member_op(c->buf, c->tl, i)) {
