@@ -514,9 +514,9 @@ static unsigned int line_gone(const char *l, uint32_t target)
 
 /*
  * The names of line_gone()'s lines for one target, made on first use:
- * each name's hash salted by its use, in a table and, in front of it, a
- * bitmap of a few bits a name that fits in a fast cache and answers most
- * names (those of no such line) at once.
+ * each name's hash with its use, in a table and, in front of it, a bitmap
+ * (16 bits a name) that answers most names - those of no such line - at
+ * once.  A name of the atlas only: the engine asks for every identifier.
  */
 static uint64_t *gone;
 static size_t gone_size;
@@ -524,29 +524,48 @@ static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
 static uint32_t gone_target;
 
-static uint64_t use_hash(uint64_t h, enum atlas_use use)
+/*
+ * The set's own hash of name s[0..len) as used so: the length and the
+ * first and last 8 bytes, a few instructions for any name.  (A name that
+ * shares it with one of the set is a rare extra hit, which the family's
+ * lookups, by spelling, dismiss.)
+ */
+static uint64_t use_hash(const char *s, size_t len, enum atlas_use use)
 {
-	return (h + (uint64_t)use * 0x9e3779b97f4a7c15ull) | 1;
+	uint64_t a = 0, b = 0;
+
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (len << 56) ^ use) *
+	    0xff51afd7ed558ccdull;
+	return (a ^ (a >> 29)) | 1;
 }
 
 static size_t bit_of(uint64_t h)
 {
-	return (size_t)(h >> 40) & (gone_nr_bits - 1);
+	return (size_t)(h >> 32) & (gone_nr_bits - 1);
 }
 
 static int make_gone(uint32_t target)
 {
-	size_t i;
-	uint64_t h;
+	size_t i, len, nr = 0;
 	unsigned int uses, u;
+	const char *name;
+	char hdr[4096];
 
 	free(gone);
 	free(gone_bits);
 	gone_target = target;
-	gone_size = 2 * names_size;
+	for (i = 0; i < nr_lines; i++)
+		nr += line_gone(line[i], target) != 0;
+	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
+		;
+	gone_nr_bits = 8 * gone_size;
 	gone = calloc(gone_size, sizeof(*gone));
-	for (gone_nr_bits = 1u << 16; gone_nr_bits < 16 * nr_lines;)
-		gone_nr_bits *= 2;
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
 	if (!gone || !gone_bits)
 		return -ENOMEM;
@@ -554,23 +573,21 @@ static int make_gone(uint32_t target)
 		uses = line_gone(line[i], target);
 		if (!uses)
 			continue;
-		/* an export's name as its identifier's */
-		h = line[i][0] == ATLAS_EXPORT ? 0 : line_hash(line[i]);
-		if (!h) {
-			size_t len;
-			const char *s = line_name(line[i], &len);
-
-			h = hash_name(s, len);
+		name = line_name(line[i], &len);
+		if (line[i][0] == ATLAS_HEADER) {	/* as "<path>" */
+			if (len + 3 > sizeof(hdr))
+				continue;
+			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, name);
+			name = hdr;
+			len += 2;
 		}
-		if (!names_has(h))	/* what atlas_knows() knows */
-			continue;
 		for (u = 0; u < NR_ATLAS_USES; u++) {
-			uint64_t uh = use_hash(h, (enum atlas_use)u);
+			uint64_t h = use_hash(name, len, (enum atlas_use)u);
 
 			if (!(uses & (1u << u)))
 				continue;
-			names_add(gone, gone_size, uh);
-			gone_bits[bit_of(uh) / 64] |= 1ull << (bit_of(uh) % 64);
+			names_add(gone, gone_size, h);
+			gone_bits[bit_of(h) / 64] |= 1ull << (bit_of(h) % 64);
 		}
 	}
 	return 0;
@@ -586,7 +603,7 @@ bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		return false;
 	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
 		return false;
-	h = use_hash(hash_name(s, len), use);
+	h = use_hash(s, len, use);
 	b = bit_of(h);
 	return (gone_bits[b / 64] & (1ull << (b % 64))) &&
 	       names_in(gone, gone_size, h);

@@ -38,7 +38,11 @@ static const enum rule_id rules[] = {
 struct shadow {
 	char **name;
 	size_t size, used;
-	bool made;
+};
+
+/* What a file or header defines: its names, and its members and macros. */
+struct defines {
+	struct shadow sh, shm;
 };
 
 struct ctx {
@@ -51,8 +55,10 @@ struct ctx {
 	size_t nr_vr;
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
-	struct shadow sh;
-	struct shadow shm;	/* the members and macros it defines */
+	struct defines own_defines;	/* what the file defines */
+	const struct defines *hdr_defines[INCLUDE_MAX_HEADERS];
+	size_t nr_hdr_defines;		/* and its local headers */
+	bool shadow_made;
 	struct shadow said;	/* what is reported: once a file, at its first use */
 	int unit;		/* judged(): -1 not known yet */
 	struct own_copy *own;	/* own_copies(): the headers it ships */
@@ -127,46 +133,119 @@ static int shadow_add(struct shadow *sh, const char *s)
 	return 0;
 }
 
+struct harvesting {
+	struct porter *pt;
+	struct defines *d;
+};
+
 static void harvested(void *arg, const struct harvest_name *hn)
 {
-	struct ctx *c = arg;
+	struct harvesting *hv = arg;
+	struct defines *d = hv->d;
 
-	if (shadow_add(&c->sh, hn->name))
-		porter_fail(c->pt, -12);	/* ENOMEM */
+	if (shadow_add(&d->sh, hn->name))
+		porter_fail(hv->pt, -12);	/* ENOMEM */
 	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
-	    shadow_add(&c->shm, hn->name))
-		porter_fail(c->pt, -12);
-	if (hn->kind == HK_MEMBER && hn->tag && shadow_add(&c->sh, hn->tag))
-		porter_fail(c->pt, -12);
+	    shadow_add(&d->shm, hn->name))
+		porter_fail(hv->pt, -12);
+	if (hn->kind == HK_MEMBER && hn->tag && shadow_add(&d->sh, hn->tag))
+		porter_fail(hv->pt, -12);
+}
+
+static void shadow_free(struct shadow *sh);
+
+/*
+ * What the local headers define, kept for the next files that include
+ * them: by their reading (hdrcache.h's serial), so that a header read
+ * anew is harvested anew.  A file's make_shadow() keeps its own.
+ */
+#define HEADER_DEFINES 128
+
+static struct header_defines {
+	unsigned long serial;	/* 0: free */
+	unsigned long used;	/* the make_shadow() that used it last */
+	struct defines d;
+} header_defines[HEADER_DEFINES];
+static unsigned long shadows_made;
+
+static const struct defines *defines_of(struct porter *pt,
+					const struct header *h)
+{
+	struct header_defines *hd, *out = NULL;
+	struct harvesting hv = { .pt = pt };
+	size_t k;
+
+	for (k = 0; k < HEADER_DEFINES; k++) {
+		hd = &header_defines[k];
+		if (hd->serial == h->serial) {
+			hd->used = shadows_made;
+			return &hd->d;
+		}
+		if (hd->used != shadows_made && (!out || hd->used < out->used))
+			out = hd;	/* free (0), or the oldest */
+	}
+	if (!out)
+		return NULL;	/* more headers than room: not reached */
+	shadow_free(&out->d.sh);
+	shadow_free(&out->d.shm);
+	memset(out, 0, sizeof(*out));
+	hv.d = &out->d;
+	if (harvest(h->buf, &h->tl, 1, harvested, &hv)) {
+		porter_fail(pt, -12);
+		return NULL;
+	}
+	out->serial = h->serial;
+	out->used = shadows_made;
+	return &out->d;
 }
 
 /* What the file and its local headers define, read once. */
 static void make_shadow(struct ctx *c)
 {
+	struct harvesting hv = { .pt = c->pt, .d = &c->own_defines };
 	struct header_set *hs;
 	size_t i;
 
-	c->sh.made = true;
-	if (harvest(c->buf, c->pt->tl, 1, harvested, c))
+	c->shadow_made = true;
+	shadows_made++;
+	if (harvest(c->buf, c->pt->tl, 1, harvested, &hv))
 		porter_fail(c->pt, -12);
 	hs = file_headers(c->pt);
-	for (i = 0; hs && i < hs->nr; i++)
-		if (harvest(hs->h[i].buf, &hs->h[i].tl, 1, harvested, c))
-			porter_fail(c->pt, -12);
+	for (i = 0; hs && i < hs->nr; i++) {
+		const struct defines *d = defines_of(c->pt, &hs->h[i]);
+
+		if (d)
+			c->hdr_defines[c->nr_hdr_defines++] = d;
+	}
 }
 
-/* Is s[0..len) in sh, one of the file's shadows (read once)? */
-static bool in_shadow(struct ctx *c, const struct shadow *sh, const char *s,
-		      size_t len)
+static bool in_set(const struct shadow *sh, const char *s, size_t len)
 {
-	if (!c->sh.made)
-		make_shadow(c);
 	return sh->size && sh->name[shadow_slot(sh, s, len)];
+}
+
+/*
+ * Is s[0..len) defined by the file or its local headers (read once): a
+ * name, or with members, a member or a macro?
+ */
+static bool in_shadow(struct ctx *c, bool members, const char *s, size_t len)
+{
+	size_t k;
+
+	if (!c->shadow_made)
+		make_shadow(c);
+	if (in_set(members ? &c->own_defines.shm : &c->own_defines.sh, s, len))
+		return true;
+	for (k = 0; k < c->nr_hdr_defines; k++)
+		if (in_set(members ? &c->hdr_defines[k]->shm :
+				     &c->hdr_defines[k]->sh, s, len))
+			return true;
+	return false;
 }
 
 static bool shadowed(struct ctx *c, const char *s, size_t len)
 {
-	return in_shadow(c, &c->sh, s, len);
+	return in_shadow(c, false, s, len);
 }
 
 /*
@@ -176,7 +255,7 @@ static bool shadowed(struct ctx *c, const char *s, size_t len)
  */
 static bool shadowed_member(struct ctx *c, const char *s, size_t len)
 {
-	return in_shadow(c, &c->shm, s, len);
+	return in_shadow(c, true, s, len);
 }
 
 static void shadow_free(struct shadow *sh)
@@ -1294,7 +1373,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
 			foreign_includes(&c, h, n);
-		shadow_free(&c.sh);
+		shadow_free(&c.own_defines.sh);
+		shadow_free(&c.own_defines.shm);
 		shadow_free(&c.said);
 		free(c.vr);
 		return;
@@ -1318,8 +1398,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	own_settle(&c);
-	shadow_free(&c.sh);
-	shadow_free(&c.shm);
+	shadow_free(&c.own_defines.sh);
+	shadow_free(&c.own_defines.shm);
 	shadow_free(&c.said);
 	own_free(&c);
 	free(c.vr);
