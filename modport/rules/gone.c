@@ -942,19 +942,38 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
  * function's locals, its parameters): SCAN_NONE if none, and then no
  * finding - a member is reported only where its struct is known.
  */
-static size_t struct_of(const struct ctx *c, size_t v)
+/* How far back struct_of() walks token by token before it asks idindex. */
+#define STRUCT_OF_NEAR 256
+
+/*
+ * The previous token before k, back to stop, that spells the name of token
+ * v; SCAN_NONE when there is none.  Near v, token by token; farther, over
+ * the uses of the name (idindex, made once a file when a walk goes far).
+ */
+static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 {
 	const struct token *x = &c->tok[v];
-	const struct id_index *ix = file_idents(c->pt);
-	const struct id_use *use = NULL;
-	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
-	size_t u = 0;
+	const struct id_index *ix;
+	const struct id_use *use;
+	size_t near = v > STRUCT_OF_NEAR ? v - STRUCT_OF_NEAR : 0, u;
 
-	if (ix)		/* the uses of the name before v, back to stop */
-		u = idindex_before(use, idindex_find(ix, c->buf + x->pos,
-						     x->len, &use), v);
-	while (u > 0 && use[u - 1].tok >= stop) {
-		k = use[--u].tok;
+	for (; k > stop && k > near; k--)
+		if (c->tok[k - 1].type == TOKEN_IDENT &&
+		    c->tok[k - 1].len == x->len &&
+		    !memcmp(c->buf + c->tok[k - 1].pos, c->buf + x->pos, x->len))
+			return k - 1;
+	if (k <= stop || !(ix = file_idents(c->pt)))
+		return SCAN_NONE;
+	u = idindex_before(use, idindex_find(ix, c->buf + x->pos, x->len,
+					     &use), k);
+	return u > 0 && use[u - 1].tok >= stop ? use[u - 1].tok : SCAN_NONE;
+}
+
+static size_t struct_of(const struct ctx *c, size_t v)
+{
+	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
+
+	for (k = v; (k = prev_use(c, v, k, stop)) != SCAN_NONE;) {
 		for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
 			;
 		if (c->tok[j].type == TOKEN_IDENT &&
