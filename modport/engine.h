@@ -226,7 +226,7 @@ const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);
 struct header_set *file_headers(struct porter *pt);
 /* The file's code identifiers by spelling (idindex.h), or NULL: ENOMEM. */
-const struct id_index *file_idents(struct porter *pt);
+struct id_index *file_idents(struct porter *pt);
 /*
  * Does fn say yes to an #include of one of the file's local headers (its
  * TOKEN_HEADER t in the text buf)?

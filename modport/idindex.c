@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * idindex.c: a file's identifiers by spelling (idindex.h).  Two passes:
- * the first counts each name's uses in an open-addressing table, the
- * second puts every use at its name's place in one array.
+ * idindex.c: a file's identifiers by spelling (idindex.h).  A name's uses
+ * are gathered by one walk over the tokens the first time it is asked
+ * for, and kept: rules ask for a few names a file (the functions of an
+ * ops struct, the variables before ->), and comparing a token's length
+ * and first byte costs less than hashing every identifier of the file.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -13,8 +15,8 @@
 #include "scan.h"
 
 struct id_slot {
-	size_t first;	/* a token that spells the name; SCAN_NONE: free */
-	size_t start;	/* its uses: use[start, start + nr) */
+	size_t first;	/* the token asked about; SCAN_NONE: free */
+	struct id_use *use;
 	size_t nr;
 };
 
@@ -41,12 +43,10 @@ static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 
 	for (;; j = (j + 1) & (ix->size - 1)) {
 		struct id_slot *s = &ix->slot[j];
-		const struct token *t;
 
 		if (s->first == SCAN_NONE)
 			return s;
-		t = &ix->tok[s->first];
-		if (t->len == len && !memcmp(ix->buf + t->pos, name, len))
+		if (ix->name_len[j] == len && !memcmp(ix->name[j], name, len))
 			return s;
 	}
 }
@@ -54,67 +54,118 @@ static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 int idindex_build(struct id_index *ix, const char *buf,
 		  const struct token_list *tl)
 {
-	const struct token *tok = tl->tok;
-	size_t i, n = 0, k, at = 0, *of = NULL;
-	int depth = 0;
+	size_t k;
 
 	memset(ix, 0, sizeof(*ix));
 	ix->buf = buf;
-	ix->tok = tok;
-	for (i = 0; tok[i].type != TOKEN_EOF; i++)
-		n += tok[i].type == TOKEN_IDENT;
-	for (ix->size = 16; ix->size < 2 * n; ix->size *= 2)
-		;
+	ix->tl = tl;
+	ix->size = 64;
 	ix->slot = malloc(ix->size * sizeof(*ix->slot));
-	ix->use = malloc((n ? n : 1) * sizeof(*ix->use));
-	of = malloc((n ? n : 1) * sizeof(*of));	/* each use's slot */
-	if (!ix->slot || !ix->use || !of) {
-		free(of);
+	ix->name = malloc(ix->size * sizeof(*ix->name));
+	ix->name_len = malloc(ix->size * sizeof(*ix->name_len));
+	if (!ix->slot || !ix->name || !ix->name_len) {
 		idindex_free(ix);
 		return -ENOMEM;
 	}
 	for (k = 0; k < ix->size; k++)
 		ix->slot[k] = (struct id_slot){ .first = SCAN_NONE };
-	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
-		struct id_slot *s;
-
-		if (tok[i].type != TOKEN_IDENT)
-			continue;
-		s = slot_of(ix, buf + tok[i].pos, tok[i].len);
-		if (s->first == SCAN_NONE)
-			s->first = i;
-		s->nr++;
-		of[n++] = (size_t)(s - ix->slot);
-	}
-	for (k = 0; k < ix->size; k++) {
-		ix->slot[k].start = at;
-		at += ix->slot[k].nr;
-		ix->slot[k].nr = 0;
-	}
-	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tok[i];
-		struct id_slot *s;
-
-		if (t->type == TOKEN_SPECIAL && t->len == 1 && is_code(t) &&
-		    (buf[t->pos] == '{' || buf[t->pos] == '}'))
-			depth += buf[t->pos] == '{' ? 1 : -1;
-		if (t->type != TOKEN_IDENT)
-			continue;
-		s = &ix->slot[of[n++]];
-		ix->use[s->start + s->nr++] =
-			(struct id_use){ i, depth, is_code(t) };
-	}
-	free(of);
 	return 0;
 }
 
-size_t idindex_find(const struct id_index *ix, const char *name, size_t len,
+/* Twice the slots, when half are taken. */
+static int grow(struct id_index *ix)
+{
+	struct id_index big = *ix;
+	size_t k;
+
+	big.size = 2 * ix->size;
+	big.slot = malloc(big.size * sizeof(*big.slot));
+	big.name = malloc(big.size * sizeof(*big.name));
+	big.name_len = malloc(big.size * sizeof(*big.name_len));
+	if (!big.slot || !big.name || !big.name_len) {
+		free(big.slot);
+		free(big.name);
+		free(big.name_len);
+		return -ENOMEM;
+	}
+	for (k = 0; k < big.size; k++)
+		big.slot[k] = (struct id_slot){ .first = SCAN_NONE };
+	for (k = 0; k < ix->size; k++) {
+		struct id_slot *s;
+
+		if (ix->slot[k].first == SCAN_NONE)
+			continue;
+		s = slot_of(&big, ix->name[k], ix->name_len[k]);
+		*s = ix->slot[k];
+		big.name[s - big.slot] = ix->name[k];
+		big.name_len[s - big.slot] = ix->name_len[k];
+	}
+	free(ix->slot);
+	free(ix->name);
+	free(ix->name_len);
+	*ix = big;
+	return 0;
+}
+
+/* Every identifier token spelt name[0..len), with the depth there. */
+static int gather(const struct id_index *ix, const char *name, size_t len,
+		  struct id_slot *s)
+{
+	const struct token *tok = ix->tl->tok, *t;
+	const char *buf = ix->buf;
+	size_t alloc = 0;
+	int depth = 0;
+
+	for (t = tok; t->type != TOKEN_EOF; t++) {
+		if (t->type == TOKEN_SPECIAL) {
+			if (t->len == 1 && is_code(t) &&
+			    (buf[t->pos] == '{' || buf[t->pos] == '}'))
+				depth += buf[t->pos] == '{' ? 1 : -1;
+			continue;
+		}
+		if (t->type != TOKEN_IDENT || t->len != len ||
+		    buf[t->pos] != name[0] || memcmp(buf + t->pos, name, len))
+			continue;
+		if (s->nr == alloc) {
+			struct id_use *more;
+
+			alloc = alloc ? 2 * alloc : 16;
+			more = realloc(s->use, alloc * sizeof(*more));
+			if (!more)
+				return -ENOMEM;
+			s->use = more;
+		}
+		s->use[s->nr++] = (struct id_use){ (size_t)(t - tok), depth,
+						   is_code(t) };
+	}
+	return 0;
+}
+
+size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses)
 {
-	const struct id_slot *s = slot_of(ix, name, len);
+	struct id_slot *s = slot_of(ix, name, len);
 
-	*uses = ix->use + s->start;
-	return s->first == SCAN_NONE ? 0 : s->nr;
+	if (s->first == SCAN_NONE) {
+		if (2 * (ix->used + 1) > ix->size) {
+			if (grow(ix)) {
+				*uses = NULL;
+				return 0;
+			}
+			s = slot_of(ix, name, len);
+		}
+		s->first = 0;
+		ix->name[s - ix->slot] = name;
+		ix->name_len[s - ix->slot] = len;
+		ix->used++;
+		if (gather(ix, name, len, s)) {
+			free(s->use);
+			s->use = NULL;
+			s->nr = 0;
+		}
+	}
+	*uses = s->use;
+	return s->nr;
 }
 
 size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok)
@@ -134,7 +185,13 @@ size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok)
 
 void idindex_free(struct id_index *ix)
 {
+	size_t k;
+
+	for (k = 0; ix->slot && k < ix->size; k++)
+		if (ix->slot[k].first != SCAN_NONE)
+			free(ix->slot[k].use);
 	free(ix->slot);
-	free(ix->use);
+	free(ix->name);
+	free(ix->name_len);
 	memset(ix, 0, sizeof(*ix));
 }

@@ -235,7 +235,7 @@ struct header_set *file_headers(struct porter *pt)
 	return pt->headers;
 }
 
-const struct id_index *file_idents(struct porter *pt)
+struct id_index *file_idents(struct porter *pt)
 {
 	if (!pt->idents_made) {
 		if (idindex_build(&pt->idents, pt->buf, pt->tl)) {

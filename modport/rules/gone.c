@@ -953,7 +953,7 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
 static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 {
 	const struct token *x = &c->tok[v];
-	const struct id_index *ix;
+	struct id_index *ix;
 	const struct id_use *use;
 	size_t near = v > STRUCT_OF_NEAR ? v - STRUCT_OF_NEAR : 0, u;
 

@@ -241,7 +241,7 @@ static bool designated(const struct mctx *c, size_t i)
 /* Find function f's definition and prototypes at the top level. */
 static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
 {
-	const struct id_index *ix = file_idents(c->pt);
+	struct id_index *ix = file_idents(c->pt);
 	const struct id_use *use;
 	size_t i, after, close, k, nr;
 
