@@ -230,10 +230,26 @@ static int cmp_line(char kind, const char *tag, size_t tag_len,
 	return cmp_span(name, len, f, field_len(f));
 }
 
+/* The length and the first and last 8 bytes: a few instructions a name. */
+static uint64_t hash_span(const char *s, size_t len)
+{
+	uint64_t a = 0, b = 0;
+
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (len << 56)) *
+	    0xff51afd7ed558ccdull;
+	return a ^ (a >> 29);
+}
+
 static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
 			 const char *name, size_t len)
 {
-	return hash_name(tag, tag_len) * 31 + hash_name(name, len) * 7 +
+	return hash_span(tag, tag_len) * 31 + hash_span(name, len) * 7 +
 	       (unsigned char)kind;
 }
 
@@ -525,24 +541,13 @@ static size_t gone_nr_bits;	/* a power of two */
 static uint32_t gone_target;
 
 /*
- * The set's own hash of name s[0..len) as used so: the length and the
- * first and last 8 bytes, a few instructions for any name.  (A name that
- * shares it with one of the set is a rare extra hit, which the family's
- * lookups, by spelling, dismiss.)
+ * The set's own hash of name s[0..len) as used so.  (A name that shares
+ * it with one of the set is a rare extra hit, which the family's lookups,
+ * by spelling, dismiss.)
  */
 static uint64_t use_hash(const char *s, size_t len, enum atlas_use use)
 {
-	uint64_t a = 0, b = 0;
-
-	if (len >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-	} else {
-		memcpy(&a, s, len);
-	}
-	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (len << 56) ^ use) *
-	    0xff51afd7ed558ccdull;
-	return (a ^ (a >> 29)) | 1;
+	return (hash_span(s, len) + use * 0x9e3779b97f4a7c15ull) | 1;
 }
 
 static size_t bit_of(uint64_t h)

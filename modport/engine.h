@@ -43,8 +43,9 @@ struct porter {
 	bool decls_read;
 	struct header_set *headers;	/* local headers, read on demand */
 	bool headers_read;
-	struct id_index idents;		/* the code's names, made on demand */
+	struct id_index idents;		/* the file's names, found on demand */
 	bool idents_made;
+	bool not_x86_known, not_x86;	/* not_x86_kernel() (rules/gone.h) */
 	size_t removed[PORTER_REMOVED_MAX][2];	/* code a rule removes */
 	size_t nr_removed;
 };

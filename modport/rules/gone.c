@@ -1308,7 +1308,7 @@ static bool foreign_asm(const char *buf, const struct token *t)
  * including an asm header x86 never had)?  The atlas would judge it by the
  * wrong kernel.  (A program whose local header includes them: judged().)
  */
-bool not_x86_kernel(const struct porter *pt)
+static bool not_x86_file(const struct porter *pt)
 {
 	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
 	const struct token *t;
@@ -1319,6 +1319,15 @@ bool not_x86_kernel(const struct porter *pt)
 		if (libc_header(pt->buf, t) || foreign_asm(pt->buf, t))
 			return true;
 	return false;
+}
+
+bool not_x86_kernel(struct porter *pt)
+{
+	if (!pt->not_x86_known) {	/* once a file: gone and methods ask */
+		pt->not_x86 = not_x86_file(pt);
+		pt->not_x86_known = true;
+	}
+	return pt->not_x86;
 }
 
 static bool libc_include(const char *buf, const struct token *t, void *arg)

@@ -11,6 +11,6 @@
  * including an asm header x86 never had)?  The atlas, mined from x86's
  * headers, would judge it by the wrong kernel.
  */
-bool not_x86_kernel(const struct porter *pt);
+bool not_x86_kernel(struct porter *pt);
 
 #endif
