@@ -2,9 +2,10 @@
 /*
  * idindex.c: a file's identifiers by spelling (idindex.h).  A name's uses
  * are gathered by one walk over the tokens the first time it is asked
- * for, and kept: rules ask for a few names a file (the functions of an
- * ops struct, the variables before ->), and comparing a token's length
- * and first byte costs less than hashing every identifier of the file.
+ * for, and kept: rules ask for a few names in most files (the functions
+ * of an ops struct, the variables before ->), and comparing a token's
+ * length and first byte costs less than hashing every identifier.  A file
+ * that asks for more has every identifier indexed at once.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -14,8 +15,11 @@
 #include "idindex.h"
 #include "scan.h"
 
+/* Names gathered one walk each before the whole file is indexed. */
+#define IDINDEX_ONE_BY_ONE 4
+
 struct id_slot {
-	size_t first;	/* the token asked about; SCAN_NONE: free */
+	size_t first;	/* SCAN_NONE: a free slot */
 	struct id_use *use;
 	size_t nr;
 };
@@ -141,11 +145,87 @@ static int gather(const struct id_index *ix, const char *name, size_t len,
 	return 0;
 }
 
+/*
+ * Index every identifier at once, in two walks (count, then place), for a
+ * file that asks for many names: a walk per name would cost more.
+ */
+static int index_all(struct id_index *ix)
+{
+	const struct token *tok = ix->tl->tok;
+	const char *buf = ix->buf;
+	struct id_index all = { .buf = buf, .tl = ix->tl, .full = true };
+	size_t i, k, n = 0, at = 0, *of;
+	int depth = 0;
+
+	for (i = 0; tok[i].type != TOKEN_EOF; i++)
+		n += tok[i].type == TOKEN_IDENT;
+	for (all.size = 64; all.size < 2 * n; all.size *= 2)
+		;
+	all.slot = malloc(all.size * sizeof(*all.slot));
+	all.name = malloc(all.size * sizeof(*all.name));
+	all.name_len = malloc(all.size * sizeof(*all.name_len));
+	all.all = malloc((n ? n : 1) * sizeof(*all.all));
+	of = malloc((n ? n : 1) * sizeof(*of));
+	if (!all.slot || !all.name || !all.name_len || !all.all || !of) {
+		free(of);
+		idindex_free(&all);
+		return -ENOMEM;
+	}
+	for (k = 0; k < all.size; k++)
+		all.slot[k] = (struct id_slot){ .first = SCAN_NONE };
+	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
+		struct id_slot *s;
+
+		if (tok[i].type != TOKEN_IDENT)
+			continue;
+		s = slot_of(&all, buf + tok[i].pos, tok[i].len);
+		if (s->first == SCAN_NONE) {
+			s->first = i;
+			all.name[s - all.slot] = buf + tok[i].pos;
+			all.name_len[s - all.slot] = tok[i].len;
+			all.used++;
+		}
+		s->nr++;
+		of[n++] = (size_t)(s - all.slot);
+	}
+	for (k = 0; k < all.size; k++) {
+		all.slot[k].use = all.all + at;
+		at += all.slot[k].nr;
+		all.slot[k].nr = 0;
+	}
+	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tok[i];
+		struct id_slot *s;
+
+		if (t->type == TOKEN_SPECIAL && t->len == 1 && is_code(t) &&
+		    (buf[t->pos] == '{' || buf[t->pos] == '}'))
+			depth += buf[t->pos] == '{' ? 1 : -1;
+		if (t->type != TOKEN_IDENT)
+			continue;
+		s = &all.slot[of[n++]];
+		s->use[s->nr++] = (struct id_use){ i, depth, is_code(t) };
+	}
+	free(of);
+	idindex_free(ix);
+	*ix = all;
+	return 0;
+}
+
 size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses)
 {
-	struct id_slot *s = slot_of(ix, name, len);
+	struct id_slot *s;
 
+	if (!ix->full && ix->used >= IDINDEX_ONE_BY_ONE && !index_all(ix)) {
+		s = slot_of(ix, name, len);
+		*uses = s->use;
+		return s->first == SCAN_NONE ? 0 : s->nr;
+	}
+	s = slot_of(ix, name, len);
+	if (ix->full) {
+		*uses = s->use;
+		return s->first == SCAN_NONE ? 0 : s->nr;
+	}
 	if (s->first == SCAN_NONE) {
 		if (2 * (ix->used + 1) > ix->size) {
 			if (grow(ix)) {
@@ -187,9 +267,10 @@ void idindex_free(struct id_index *ix)
 {
 	size_t k;
 
-	for (k = 0; ix->slot && k < ix->size; k++)
+	for (k = 0; !ix->full && ix->slot && k < ix->size; k++)
 		if (ix->slot[k].first != SCAN_NONE)
 			free(ix->slot[k].use);
+	free(ix->all);
 	free(ix->slot);
 	free(ix->name);
 	free(ix->name_len);

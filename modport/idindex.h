@@ -26,6 +26,8 @@ struct id_index {
 	const char **name;	/* each slot's name (the asker's text) */
 	size_t *name_len;
 	size_t size, used;	/* slots (a power of two), taken */
+	bool full;		/* every name indexed, its uses in all */
+	struct id_use *all;
 };
 
 /* Ready an index of tl (text buf) for idindex_find().  0 or -ENOMEM. */
