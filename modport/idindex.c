@@ -16,7 +16,7 @@
 #include "scan.h"
 
 /* Names gathered one walk each before the whole file is indexed. */
-#define IDINDEX_ONE_BY_ONE 4
+#define IDINDEX_ONE_BY_ONE 1
 
 struct id_slot {
 	size_t first;	/* SCAN_NONE: a free slot */

@@ -943,7 +943,7 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
  * finding - a member is reported only where its struct is known.
  */
 /* How far back struct_of() walks token by token before it asks idindex. */
-#define STRUCT_OF_NEAR 256
+#define STRUCT_OF_NEAR 1024
 
 /*
  * The previous token before k, back to stop, that spells the name of token
@@ -1046,6 +1046,7 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	const struct token *m = &c->tok[i];
 	size_t var = prev_tok(c, arrow), tag;
 	uint32_t had, tag_mask;
+	unsigned int last, missing;
 
 	if (var == arrow)
 		return;
@@ -1061,16 +1062,6 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 		return;
 	if (tag == SCAN_NONE)
 		return;
-	tag_mask = atlas_mask(ATLAS_TAG, NULL, 0, c->buf + c->tok[tag].pos,
-			      c->tok[tag].len);
-	if (!tag_mask)
-		tag_mask = ~0u;	/* every release has the struct */
-	/* where a macro in its body declares members, they are unknown */
-	tag_mask &= ~atlas_mask(ATLAS_OPAQUE, NULL, 0,
-				c->buf + c->tok[tag].pos, c->tok[tag].len);
-	/* a tag that is a macro (spi_master): its members are another's */
-	tag_mask &= ~atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + c->tok[tag].pos,
-				c->tok[tag].len);
 	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
 			 c->tok[tag].len, c->buf + m->pos, m->len);
 	if (!had) {
@@ -1084,6 +1075,19 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 				     m->len));
 		return;
 	}
+	/* what every release of the target has, went nowhere (report_of) */
+	if (!went_away(c, had, had, &last, &missing))
+		return;
+	tag_mask = atlas_mask(ATLAS_TAG, NULL, 0, c->buf + c->tok[tag].pos,
+			      c->tok[tag].len);
+	if (!tag_mask)
+		tag_mask = ~0u;	/* every release has the struct */
+	/* where a macro in its body declares members, they are unknown */
+	tag_mask &= ~atlas_mask(ATLAS_OPAQUE, NULL, 0,
+				c->buf + c->tok[tag].pos, c->tok[tag].len);
+	/* a tag that is a macro (spi_master): its members are another's */
+	tag_mask &= ~atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + c->tok[tag].pos,
+				c->tok[tag].len);
 	/*
 	 * present: where TAG still has m (or a macro spells it), or is
 	 * unknown; unless the file defines the struct
