@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # modport-tree.sh: `modport check` over a modern kernel tree, Debian's
 # linux-source-6.1 (unpacked into cache/linux-source-6.1/ on first use).
-# Prints files/s, MB/s (wall clock, one process, one core) and the findings.
+# Prints files/s, MB/s (wall clock and CPU time, one process, one core) and
+# the findings. BASE=/path/to/modport also times a baseline binary (say, one
+# built from main) in the same run, alternating with this one, and prints
+# the ratio and whether both print the same findings. TARGET picks the
+# --target (6.1 by default; TARGET= checks with the default target).
 # The tree is modern, so every finding must be a true leftover: 3c515.c's
 # cleanup_module without module_exit, pcxhr_mixer.c's __NO_VERSION__,
 # atl2.c's MODULE_PARM in a dead macro (and its include), parisc's
@@ -12,11 +16,16 @@ cache=${CACHE:-$top/cache}
 src=$cache/linux-source-6.1
 tree=$src/linux-source-6.1
 modport=$top/build/bin/modport
+base=${BASE:-}
+target=${TARGET-6.1}
+runs=${RUNS:-3}
 
 unpack() {
 	local deb tmp
 	tmp=$(mktemp -d "$cache/linux-source-6.1.XXXXXX")
-	deb=$(find "$cache" -maxdepth 1 -name 'linux-source-6.1_*_all.deb' | sort | tail -n 1)
+	# The atlas keeps its own copy of the package (make atlas).
+	deb=$(find "$cache" "$cache/atlas/debs/6.1" -maxdepth 1 \
+		-name 'linux-source-6.1_*_all.deb' 2>/dev/null | sort | tail -n 1)
 	if [ -z "$deb" ]; then
 		(cd "$cache" && apt-get download linux-source-6.1)
 		deb=$(find "$cache" -maxdepth 1 -name 'linux-source-6.1_*_all.deb' | sort | tail -n 1)
@@ -28,6 +37,7 @@ unpack() {
 }
 
 [ -x "$modport" ] || make -C "$top" build/bin/modport >/dev/null
+[ -z "$base" ] || [ -x "$base" ] || { echo "BASE=$base: not an executable" >&2; exit 2; }
 mkdir -p "$cache"
 [ -d "$tree/drivers" ] || unpack
 
@@ -37,30 +47,56 @@ read -r files bytes < <(find "$tree" -type f \( -name '*.c' -o -name '*.h' \) \
 # Warm the page cache, so that the figure is modport's, not the disk's.
 find "$tree" -type f \( -name '*.c' -o -name '*.h' \) -print0 | xargs -0 cat >/dev/null
 
-out=$(mktemp)
-trap 'rm -f "$out" "$out.cpu"' EXIT
-best='' cpu=''
-for _ in 1 2 3; do
-	t0=$(date +%s.%N)
-	status=0
-	(cd "$src" && /usr/bin/time -o "$out.cpu" -f '%U %S' \
-		taskset -c 0 "$modport" check --target=6.1 linux-source-6.1) >"$out" 2>&1 ||
-		status=$?
-	t1=$(date +%s.%N)
-	t=$(echo "$t1 - $t0" | bc)
-	if [ -z "$best" ] || [ "$(echo "$t < $best" | bc)" = 1 ]; then
-		best=$t
-		cpu=$(tail -n 1 "$out.cpu" | awk '{ print $1 + $2 }')
-	fi
-done
-[ "$status" -le 1 ] || { echo "modport check failed ($status):" >&2; cat "$out" >&2; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+args=(check)
+[ -z "$target" ] || args+=("--target=$target")
+args+=(linux-source-6.1)
 
-echo "modport check --target=6.1 over linux-source-6.1 (a modern tree checked for its own kernel): $files files, $((bytes / 1048576)) MB"
-awk -v f="$files" -v b="$bytes" -v t="$best" -v c="$cpu" 'BEGIN {
-	printf "  best of 3 runs, one core: %.3f s wall, %.0f files/s, %.0f MB/s\n", t, f / t, b / 1048576 / t
-	printf "  (its CPU time, user + system: %.3f s, %.0f MB/s)\n", c, b / 1048576 / c
+# run NAME BINARY: one timed run; keeps NAME's best wall time and its CPU.
+declare -A best cpu
+run() {
+	local name=$1 bin=$2 t0 t1 t status=0
+	t0=$(date +%s.%N)
+	(cd "$src" && /usr/bin/time -o "$tmp/$name.cpu" -f '%U %S' \
+		taskset -c 0 "$bin" "${args[@]}") >"$tmp/$name.out" 2>&1 || status=$?
+	t1=$(date +%s.%N)
+	[ "$status" -le 1 ] ||
+		{ echo "$bin check failed ($status):" >&2; cat "$tmp/$name.out" >&2; exit 1; }
+	t=$(echo "$t1 - $t0" | bc)
+	if [ -z "${best[$name]:-}" ] || [ "$(echo "$t < ${best[$name]}" | bc)" = 1 ]; then
+		best[$name]=$t
+		cpu[$name]=$(tail -n 1 "$tmp/$name.cpu" | awk '{ print $1 + $2 }')
+	fi
+}
+# Alternate the two binaries, so that both see the same load.
+for _ in $(seq "$runs"); do
+	[ -z "$base" ] || run base "$base"
+	run now "$modport"
+done
+
+report() {
+	awk -v n="$1" -v f="$files" -v b="$bytes" -v t="$2" -v c="$3" 'BEGIN {
+		printf "  %-5s %7.3f s wall, %6.0f files/s, %4.0f MB/s wall; %7.3f s CPU, %4.0f MB/s CPU\n",
+			n, t, f / t, b / 1048576 / t, c, b / 1048576 / c }'
+}
+echo "modport ${args[*]} over linux-source-6.1 (a modern tree checked for its own kernel): $files files, $((bytes / 1048576)) MB"
+echo "  best of $runs runs each, one core (CPU time: user + system of that run):"
+[ -z "$base" ] || report base "${best[base]}" "${cpu[base]}"
+report now "${best[now]}" "${cpu[now]}"
+if [ -n "$base" ]; then
+	awk -v a="${best[base]}" -v b="${best[now]}" -v c="${cpu[base]}" -v d="${cpu[now]}" 'BEGIN {
+		printf "  now/base speed: %.2f wall, %.2f CPU\n", a / b, c / d }'
+	if cmp -s "$tmp/base.out" "$tmp/now.out"; then
+		echo "  output: identical to the base binary's"
+	else
+		echo "  output: DIFFERS from the base binary's:"
+		diff "$tmp/base.out" "$tmp/now.out" | head -n 20 | sed 's/^/    /'
+	fi
+fi
+awk -v b="$bytes" -v t="${best[now]}" -v c="${cpu[now]}" 'BEGIN {
 	printf "  ratio to the goal of 300 MB/s: %.2f wall, %.2f CPU\n", b / 1048576 / t / 300, b / 1048576 / c / 300 }'
-echo "findings ($(grep -c ': warning: ' "$out" || true)):"
-sed 's/^/  /' "$out"
-grep -q '3com/3c515\.c:.*\[implicit-exit\]' "$out" ||
+echo "findings ($(grep -c ': warning: ' "$tmp/now.out" || true)):"
+sed 's/^/  /' "$tmp/now.out"
+grep -q '3com/3c515\.c:.*\[implicit-exit\]' "$tmp/now.out" ||
 	{ echo "3c515.c's cleanup_module was not found" >&2; exit 1; }

@@ -49,23 +49,29 @@ static uint64_t hash_name(const char *s, size_t len)
 	return h | 1;	/* 0 marks a free slot */
 }
 
-static void names_add(uint64_t h)
+/* A set of name hashes: open addressing, size a power of two. */
+static void names_add(uint64_t *set, size_t size, uint64_t h)
 {
-	size_t j = h & (names_size - 1);
+	size_t j = h & (size - 1);
 
-	while (names[j] && names[j] != h)
-		j = (j + 1) & (names_size - 1);
-	names[j] = h;
+	while (set[j] && set[j] != h)
+		j = (j + 1) & (size - 1);
+	set[j] = h;
+}
+
+static bool names_in(const uint64_t *set, size_t size, uint64_t h)
+{
+	size_t j = h & (size - 1);
+
+	for (; set[j]; j = (j + 1) & (size - 1))
+		if (set[j] == h)
+			return true;
+	return false;
 }
 
 static bool names_has(uint64_t h)
 {
-	size_t j = h & (names_size - 1);
-
-	for (; names[j]; j = (j + 1) & (names_size - 1))
-		if (names[j] == h)
-			return true;
-	return false;
+	return names_in(names, names_size, h);
 }
 
 static int read_releases(const char *p, const char *eol)
@@ -100,11 +106,34 @@ static const char *line_name(const char *l, size_t *len)
 	return p;
 }
 
+/*
+ * The hash by which the names set knows fact line l: its name, a header
+ * as "<path>"; 0 for the kinds no identifier is looked up by (an export
+ * alone, a return type, a method's signature), or a header too long.
+ */
+static uint64_t line_hash(const char *l)
+{
+	size_t len;
+	const char *s;
+	char hdr[4096];
+
+	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD)
+		return 0;
+	s = line_name(l, &len);
+	if (l[0] != ATLAS_HEADER)
+		return hash_name(s, len);
+	if (len + 3 > sizeof(hdr))
+		return 0;
+	snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
+	return hash_name(hdr, len + 2);
+}
+
 /* Index the lines; hash the names an identifier or header can match. */
 static int read_blob(void)
 {
 	const char *p = atlas_blob, *end = atlas_blob_end, *eol;
-	size_t n = 0, len;
+	size_t n = 0;
+	uint64_t h;
 
 	for (eol = p; eol < end; eol++)
 		n += *eol == '\n';
@@ -128,20 +157,11 @@ static int read_blob(void)
 		if (eol - p < 4 || p[1] != '\t')
 			return -EINVAL;
 		line[nr_lines++] = p;
-		if (p[0] == ATLAS_HEADER) {
-			const char *s = line_name(p, &len);
-			char hdr[4096];
-
-			if (len + 3 > sizeof(hdr))
-				return -EINVAL;
-			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, s);
-			names_add(hash_name(hdr, len + 2));
-		} else if (p[0] != ATLAS_EXPORT && p[0] != ATLAS_RET &&
-			   p[0] != ATLAS_METHOD) {
-			const char *s = line_name(p, &len);
-
-			names_add(hash_name(s, len));
-		}
+		h = line_hash(p);
+		if (h)
+			names_add(names, names_size, h);
+		else if (p[0] == ATLAS_HEADER)
+			return -EINVAL;
 	}
 	return 0;
 }
@@ -210,10 +230,26 @@ static int cmp_line(char kind, const char *tag, size_t tag_len,
 	return cmp_span(name, len, f, field_len(f));
 }
 
+/* The length and the first and last 8 bytes: a few instructions a name. */
+static uint64_t hash_span(const char *s, size_t len)
+{
+	uint64_t a = 0, b = 0;
+
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (len << 56)) *
+	    0xff51afd7ed558ccdull;
+	return a ^ (a >> 29);
+}
+
 static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
 			 const char *name, size_t len)
 {
-	return hash_name(tag, tag_len) * 31 + hash_name(name, len) * 7 +
+	return hash_span(tag, tag_len) * 31 + hash_span(name, len) * 7 +
 	       (unsigned char)kind;
 }
 
@@ -302,13 +338,12 @@ bool atlas_has(char kind, const char *name, size_t len)
 	return find(kind, "", 0, name, len) != NULL;
 }
 
-uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
+/* The releases that have the i line l's name as one of the kinds of want. */
+static uint32_t line_kinds(const char *l, const char *want)
 {
-	const char *l = find(ATLAS_IDENT, "", 0, name, len), *p;
+	const char *p;
 	uint32_t all, mask = 0;
 
-	if (!l)
-		return 0;
 	all = parse_ranges(line_value(l), &p);
 	while (*p == '\t' || *p == ' ') {
 		char kind = *++p;
@@ -321,6 +356,13 @@ uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
 			mask |= m;
 	}
 	return mask;
+}
+
+uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want)
+{
+	const char *l = find(ATLAS_IDENT, "", 0, name, len);
+
+	return l ? line_kinds(l, want) : 0;
 }
 
 /* "2,3+,?" as an arity set. */
@@ -354,16 +396,13 @@ static uint32_t parse_arity(const char *p, const char **end)
 	return set;
 }
 
-bool atlas_arity(const char *name, size_t len,
-		 uint32_t sets[ATLAS_MAX_RELEASES])
+/* The arity sets per release of the value of an A line. */
+static void line_arity(const char *p, uint32_t sets[ATLAS_MAX_RELEASES])
 {
-	const char *p = find(ATLAS_ARITY, "", 0, name, len);
 	unsigned int k;
 
-	if (!p)
-		return false;
 	memset(sets, 0, ATLAS_MAX_RELEASES * sizeof(*sets));
-	for (p = line_value(p); *p && *p != '\n';) {
+	while (*p && *p != '\n') {
 		uint32_t set = parse_arity(p, &p), mask;
 
 		if (*p++ != ':')
@@ -376,6 +415,16 @@ bool atlas_arity(const char *name, size_t len,
 			break;
 		p++;
 	}
+}
+
+bool atlas_arity(const char *name, size_t len,
+		 uint32_t sets[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_ARITY, "", 0, name, len);
+
+	if (!p)
+		return false;
+	line_arity(line_value(p), sets);
 	return true;
 }
 
@@ -416,4 +465,151 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 		p++;
 	}
 	return true;
+}
+
+/*
+ * Some release of target lacks what mask has, after an earlier release
+ * had it.
+ */
+static bool has_hole(uint32_t mask, uint32_t target)
+{
+	unsigned int t;
+
+	for (t = 0; t < nr_rel; t++)
+		if ((target & (1u << t)) && !(mask & (1u << t)) &&
+		    (mask & ((1u << t) - 1)))
+			return true;
+	return false;
+}
+
+/* Some release of target takes another arity set than an earlier one. */
+static bool arity_changes(const char *l, uint32_t target)
+{
+	uint32_t sets[ATLAS_MAX_RELEASES];
+	unsigned int t, k;
+
+	line_arity(line_value(l), sets);
+	for (t = 0; t < nr_rel; t++)
+		for (k = 0; (target & (1u << t)) && sets[t] && k < t; k++)
+			if (sets[k] && sets[k] != sets[t])
+				return true;
+	return false;
+}
+
+/*
+ * The uses for which fact line l can make a finding of the gone family
+ * within target (bit u: enum atlas_use u): where the releases it has
+ * have a hole in the target, or its arity changes there.
+ */
+static unsigned int line_gone(const char *l, uint32_t target)
+{
+	const char *end;
+
+	switch (l[0]) {
+	case ATLAS_IDENT:
+		return (has_hole(parse_ranges(line_value(l), &end), target) ?
+			1u << ATLAS_USE_NAME : 0) |
+		       (has_hole(line_kinds(l, "d"), target) ?
+			1u << ATLAS_USE_MEMBER : 0);
+	case ATLAS_EXPORT:
+	case ATLAS_TAG:
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_NAME : 0;
+	case ATLAS_MEMBER:
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_MEMBER : 0;
+	case ATLAS_HEADER:
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_HEADER : 0;
+	case ATLAS_ARITY:
+		return arity_changes(l, target) ? 1u << ATLAS_USE_NAME : 0;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * The names of line_gone()'s lines for one target, made on first use:
+ * each name's hash with its use, in a table and, in front of it, a bitmap
+ * (16 bits a name) that answers most names - those of no such line - at
+ * once.  A name of the atlas only: the engine asks for every identifier.
+ */
+static uint64_t *gone;
+static size_t gone_size;
+static uint64_t *gone_bits;
+static size_t gone_nr_bits;	/* a power of two */
+static uint32_t gone_target;
+
+/*
+ * The set's own hash of name s[0..len) as used so.  (A name that shares
+ * it with one of the set is a rare extra hit, which the family's lookups,
+ * by spelling, dismiss.)
+ */
+static uint64_t use_hash(const char *s, size_t len, enum atlas_use use)
+{
+	return (hash_span(s, len) + use * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+static size_t bit_of(uint64_t h)
+{
+	return (size_t)(h >> 32) & (gone_nr_bits - 1);
+}
+
+static int make_gone(uint32_t target)
+{
+	size_t i, len, nr = 0;
+	unsigned int uses, u;
+	const char *name;
+	char hdr[4096];
+
+	free(gone);
+	free(gone_bits);
+	gone_target = target;
+	for (i = 0; i < nr_lines; i++)
+		nr += line_gone(line[i], target) != 0;
+	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
+		;
+	gone_nr_bits = 8 * gone_size;
+	gone = calloc(gone_size, sizeof(*gone));
+	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
+	if (!gone || !gone_bits)
+		return -ENOMEM;
+	for (i = 0; i < nr_lines; i++) {
+		uses = line_gone(line[i], target);
+		if (!uses)
+			continue;
+		name = line_name(line[i], &len);
+		if (line[i][0] == ATLAS_HEADER) {	/* as "<path>" */
+			if (len + 3 > sizeof(hdr))
+				continue;
+			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, name);
+			name = hdr;
+			len += 2;
+		}
+		for (u = 0; u < NR_ATLAS_USES; u++) {
+			uint64_t h = use_hash(name, len, (enum atlas_use)u);
+
+			if (!(uses & (1u << u)))
+				continue;
+			names_add(gone, gone_size, h);
+			gone_bits[bit_of(h) / 64] |= 1ull << (bit_of(h) % 64);
+		}
+	}
+	return 0;
+}
+
+bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
+		       size_t len)
+{
+	uint64_t h;
+	size_t b;
+
+	if (!loaded && atlas_load())
+		return false;
+	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
+		return false;
+	h = use_hash(s, len, use);
+	b = bit_of(h);
+	return (gone_bits[b / 64] & (1ull << (b % 64))) &&
+	       names_in(gone, gone_size, h);
 }

@@ -67,4 +67,25 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
  */
 bool atlas_knows(const char *s, size_t len);
 
+/* How a name is used, for atlas_may_be_gone(). */
+enum atlas_use {
+	ATLAS_USE_NAME,		/* an identifier: a function, type, tag... */
+	ATLAS_USE_MEMBER,	/* after '.' or '->' */
+	ATLAS_USE_HEADER,	/* "<path>" */
+	NR_ATLAS_USES
+};
+
+/*
+ * Can s[0..len), a name atlas_knows() used so, have gone away within
+ * target (a mask of releases, bit k: release k)?  Some release of the
+ * target lacks it after an earlier release had it: as a name, an
+ * identifier, export or struct tag, or takes another number of arguments
+ * than before; as a member, a member of some struct, or a macro that
+ * spells one; a header.  No: no kernel of the target misses it, and it is
+ * no use of a gone interface.  (Mostly one bit of a small bitmap, else
+ * one hash probe; the set is made on the first use of a target.)
+ */
+bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
+		       size_t len);
+
 #endif

@@ -86,14 +86,19 @@ static unsigned int flag_slots;	/* token flags some family wants */
 static struct name *names;	/* storage */
 static bool ready;
 
+/* The length and the first and last 8 bytes: a few instructions a name. */
 static inline unsigned int name_hash(const char *s, size_t len)
 {
-	unsigned int h = 2166136261u;
-	size_t i;
+	uint64_t a = 0, b = 0;
 
-	for (i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h & (unsigned int)(nr_buckets - 1);
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull;
+	return (unsigned int)(a >> 32) & (unsigned int)(nr_buckets - 1);
 }
 
 /* The words of every family, and buckets for twice as many. */
@@ -433,7 +438,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
 	for (k = 0; k < nr_filters; k++)
-		if (slots[filters[k]].f->wants(w->buf + t->pos, t->len))
+		if (slots[filters[k]].f->wants(w->pt, i))
 			add_hit(w, filters[k], i, -1);
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
 		for (k = 0; k < nr_buckets; k++)
@@ -552,6 +557,8 @@ int port_file(const char *path, const char *buf, size_t len,
 	ret = pt->error;
 	scan_free(&pt->sc);
 	decl_free(&pt->decls);
+	if (pt->idents_made)
+		idindex_free(&pt->idents);
 	if (pt->headers)
 		include_free(pt->headers);
 	free(pt->headers);

@@ -16,6 +16,7 @@
 
 #include "decl.h"
 #include "diag.h"
+#include "idindex.h"
 #include "include.h"
 #include "rules.h"
 #include "ruletab.h"
@@ -42,6 +43,9 @@ struct porter {
 	bool decls_read;
 	struct header_set *headers;	/* local headers, read on demand */
 	bool headers_read;
+	struct id_index idents;		/* the file's names, found on demand */
+	bool idents_made;
+	bool not_x86_known, not_x86;	/* not_x86_kernel() (rules/gone.h) */
 	size_t removed[PORTER_REMOVED_MAX][2];	/* code a rule removes */
 	size_t nr_removed;
 };
@@ -83,10 +87,11 @@ struct family {
 	const char *const *words;
 	unsigned int want_flags;
 	/*
-	 * Or a filter: every identifier and <header> it wants is a hit
-	 * (word -1).  For word lists too large for the table (the atlas).
+	 * Or a filter: every identifier and <header> (token i) it wants is
+	 * a hit (word -1).  For word lists too large for the table (the
+	 * atlas), or that depend on the options (the target).
 	 */
-	bool (*wants)(const char *s, size_t len);
+	bool (*wants)(const struct porter *pt, size_t i);
 	void (*run)(struct porter *pt, const struct hit *h, size_t n);
 };
 
@@ -221,6 +226,8 @@ size_t porter_fn_definition(const struct porter *pt, size_t i);
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);
 struct header_set *file_headers(struct porter *pt);
+/* The file's code identifiers by spelling (idindex.h), or NULL: ENOMEM. */
+struct id_index *file_idents(struct porter *pt);
 /*
  * Does fn say yes to an #include of one of the file's local headers (its
  * TOKEN_HEADER t in the text buf)?

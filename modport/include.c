@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hdrcache.h"
 #include "hdrindex.h"
 #include "include.h"
 #include "scan.h"
@@ -63,8 +64,10 @@ static bool have(const struct header_set *hs, const char *path)
 static int add_header(const char *from, const char *buf,
 		      const struct token *t, struct header_set *hs, int depth)
 {
+	const struct cached_header *ch;
 	struct header *h;
 	char *path;
+	int err;
 
 	if (t->len < 3 || buf[t->pos + 1] == '/')	/* absolute: not local */
 		return 0;
@@ -82,8 +85,8 @@ static int add_header(const char *from, const char *buf,
 	h = &hs->h[hs->nr];
 	memset(h, 0, sizeof(*h));
 	h->path = path;
-	h->buf = source_slurp(path, &h->len);
-	if (!h->buf) {	/* on the build's include path (-I), maybe */
+	ch = hdrcache_get(path, &err);
+	if (!ch && !err) {	/* on the build's include path (-I), maybe */
 		const char *found = hdrindex_find(from, buf + t->pos + 1,
 						  t->len - 2);
 
@@ -97,18 +100,21 @@ static int add_header(const char *from, const char *buf,
 		h->path = path = strdup(found);
 		if (!path)
 			return -ENOMEM;
-		h->buf = source_slurp(path, &h->len);
-		if (!h->buf) {
-			free(path);
+		ch = hdrcache_get(path, &err);
+	}
+	if (!ch) {
+		free(path);
+		if (!err)
 			hs->unread++;
-			return 0;
-		}
+		return err;
 	}
 	hs->nr++;
 	h->depth = depth;
-	if (tokenize(h->buf, h->len, &h->tl) ||
-	    decl_parse_code(h->buf, &h->tl, &h->decls))
-		return -ENOMEM;
+	h->buf = ch->buf;
+	h->len = ch->len;
+	h->tl = ch->tl;
+	h->decls = ch->decls;
+	h->serial = ch->serial;
 	return 0;
 }
 
@@ -137,7 +143,10 @@ int include_read(const char *path, const char *buf,
 		 const struct token_list *tl, struct header_set *hs)
 {
 	size_t k;
-	int ret = read_includes(path, buf, tl, hs, 1);
+	int ret;
+
+	hdrcache_begin();
+	ret = read_includes(path, buf, tl, hs, 1);
 
 	for (k = 0; !ret && k < hs->nr; k++)
 		if (hs->h[k].depth < INCLUDE_MAX_DEPTH)
@@ -151,11 +160,7 @@ void include_free(struct header_set *hs)
 {
 	size_t k;
 
-	for (k = 0; k < hs->nr; k++) {
-		free(hs->h[k].path);
-		free(hs->h[k].buf);
-		token_list_free(&hs->h[k].tl);
-		decl_free(&hs->h[k].decls);
-	}
+	for (k = 0; k < hs->nr; k++)
+		free(hs->h[k].path);	/* the rest is hdrcache's */
 	hs->nr = 0;
 }

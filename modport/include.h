@@ -16,12 +16,14 @@
 #define INCLUDE_MAX_HEADERS 64
 #define INCLUDE_MAX_DEPTH 3
 
+/* A local header; its text, tokens and declarations are hdrcache.h's. */
 struct header {
 	char *path;
-	char *buf;		/* len bytes and a NUL */
+	const char *buf;	/* len bytes and a NUL */
 	size_t len;
 	struct token_list tl;
 	struct decl_table decls;
+	unsigned long serial;	/* this reading of it (hdrcache.h) */
 	int depth;		/* 1: included by the file itself */
 };
 

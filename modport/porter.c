@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "inclines.h"
 #include "sibling.h"
 #include "source.h"
 
@@ -234,6 +235,18 @@ struct header_set *file_headers(struct porter *pt)
 	return pt->headers;
 }
 
+struct id_index *file_idents(struct porter *pt)
+{
+	if (!pt->idents_made) {
+		if (idindex_build(&pt->idents, pt->buf, pt->tl)) {
+			porter_fail(pt, -ENOMEM);
+			return NULL;
+		}
+		pt->idents_made = true;
+	}
+	return &pt->idents;
+}
+
 size_t porter_fn_definition(const struct porter *pt, size_t i)
 {
 	const struct token *tok = pt->tl->tok, *n = &tok[i], *t;
@@ -322,31 +335,13 @@ bool porter_edited(const struct porter *pt, size_t pos)
 
 /* Does the text of the file at path hold '#include "name"'? */
 /* Does the file at path #include "name" (name: the arg)? */
-static bool file_includes(const char *path, void *name)
-{
-	FILE *f = fopen(path, "r");
-	char line[1024], want[300];
-	bool found = false;
-
-	if (!f)
-		return false;
-	snprintf(want, sizeof(want), "\"%s\"", (const char *)name);
-	while (!found && fgets(line, sizeof(line), f)) {
-		const char *p = line + strspn(line, " \t");
-
-		if (*p == '#' && strstr(p, "include") && strstr(p, want))
-			found = true;
-	}
-	fclose(f);
-	return found;
-}
-
 bool sibling_includes(const char *path)
 {
 	const char *slash = strrchr(path, '/');
+	char want[300];
 
-	return sibling_path_any(path, file_includes,
-				(void *)(slash ? slash + 1 : path));
+	snprintf(want, sizeof(want), "\"%s\"", slash ? slash + 1 : path);
+	return inclines_sibling_has(path, want);
 }
 
 bool porter_has_version_h(const struct porter *pt, size_t pos)

@@ -38,6 +38,11 @@ static const enum rule_id rules[] = {
 	R_GONE, R_SIGNATURE, R_OWN_HEADER, NR_RULES
 };
 
+/* What a file or header defines: its names, its members and macros. */
+struct defines {
+	struct nameset sh, shm;
+	struct nameset untagged;	/* members of its untagged locals */
+};
 
 struct ctx {
 	struct porter *pt;
@@ -49,10 +54,10 @@ struct ctx {
 	size_t nr_vr;
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
-	struct nameset sh;	/* the names it defines (made once) */
-	bool sh_made;
-	struct nameset shm;	/* the members and macros it defines */
-	struct nameset untagged;	/* members of its untagged locals */
+	struct defines own_defines;	/* what the file defines */
+	const struct defines *hdr_defines[INCLUDE_MAX_HEADERS];
+	size_t nr_hdr_defines;		/* and its local headers */
+	bool shadow_made;
 	struct nameset said;	/* what is reported: once a file, at its first use */
 	int unit;		/* judged(): -1 not known yet */
 	struct own_copy *own;	/* own_copies(): the headers it ships */
@@ -78,52 +83,134 @@ struct own_use {
 	int copy;
 };
 
+struct harvesting {
+	struct porter *pt;
+	struct defines *d;
+};
+
 static void harvested(void *arg, const struct harvest_name *hn)
 {
-	struct ctx *c = arg;
+	struct harvesting *hv = arg;
+	struct defines *d = hv->d;
 
 	if (hn->kind == HK_MEMBER && hn->tag && !*hn->tag) {
 		/* of "union { ... } buf;" in a function: no struct's own */
-		if (nameset_add(&c->untagged, hn->name))
-			porter_fail(c->pt, -12);	/* ENOMEM */
+		if (nameset_add(&d->untagged, hn->name))
+			porter_fail(hv->pt, -12);	/* ENOMEM */
 		return;
 	}
-	if (nameset_add(&c->sh, hn->name))
-		porter_fail(c->pt, -12);	/* ENOMEM */
+	if (nameset_add(&d->sh, hn->name))
+		porter_fail(hv->pt, -12);	/* ENOMEM */
 	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
-	    nameset_add(&c->shm, hn->name))
-		porter_fail(c->pt, -12);
-	if (hn->kind == HK_MEMBER && hn->tag && nameset_add(&c->sh, hn->tag))
-		porter_fail(c->pt, -12);
+	    nameset_add(&d->shm, hn->name))
+		porter_fail(hv->pt, -12);
+	if (hn->kind == HK_MEMBER && hn->tag && nameset_add(&d->sh, hn->tag))
+		porter_fail(hv->pt, -12);
+}
+
+static void defines_free(struct defines *d)
+{
+	nameset_free(&d->sh);
+	nameset_free(&d->shm);
+	nameset_free(&d->untagged);
+}
+
+/*
+ * What the local headers define, kept for the next files that include
+ * them: by their reading (hdrcache.h's serial), so that a header read
+ * anew is harvested anew.  A file's make_shadow() keeps its own.
+ */
+#define HEADER_DEFINES 128
+
+static struct header_defines {
+	unsigned long serial;	/* 0: free */
+	unsigned long used;	/* the make_shadow() that used it last */
+	struct defines d;
+} header_defines[HEADER_DEFINES];
+static unsigned long shadows_made;
+
+static const struct defines *defines_of(struct porter *pt,
+					const struct header *h)
+{
+	struct header_defines *hd, *out = NULL;
+	struct harvesting hv = { .pt = pt };
+	size_t k;
+
+	for (k = 0; k < HEADER_DEFINES; k++) {
+		hd = &header_defines[k];
+		if (hd->serial == h->serial) {
+			hd->used = shadows_made;
+			return &hd->d;
+		}
+		if (hd->used != shadows_made && (!out || hd->used < out->used))
+			out = hd;	/* free (0), or the oldest */
+	}
+	if (!out)
+		return NULL;	/* more headers than room: not reached */
+	defines_free(&out->d);
+	memset(out, 0, sizeof(*out));
+	hv.d = &out->d;
+	if (harvest(h->buf, &h->tl, 1, harvested, &hv)) {
+		porter_fail(pt, -12);
+		return NULL;
+	}
+	out->serial = h->serial;
+	out->used = shadows_made;
+	return &out->d;
 }
 
 /* What the file and its local headers define, read once. */
 static void make_shadow(struct ctx *c)
 {
+	struct harvesting hv = { .pt = c->pt, .d = &c->own_defines };
 	struct header_set *hs;
 	size_t i;
 
-	c->sh_made = true;
-	if (harvest(c->buf, c->pt->tl, 1, harvested, c))
+	c->shadow_made = true;
+	shadows_made++;
+	if (harvest(c->buf, c->pt->tl, 1, harvested, &hv))
 		porter_fail(c->pt, -12);
 	hs = file_headers(c->pt);
-	for (i = 0; hs && i < hs->nr; i++)
-		if (harvest(hs->h[i].buf, &hs->h[i].tl, 1, harvested, c))
-			porter_fail(c->pt, -12);
+	for (i = 0; hs && i < hs->nr; i++) {
+		const struct defines *d = defines_of(c->pt, &hs->h[i]);
+
+		if (d)
+			c->hdr_defines[c->nr_hdr_defines++] = d;
+	}
 }
 
-/* Is s[0..len) in sh, one of the file's shadows (read once)? */
-static bool in_shadow(struct ctx *c, const struct nameset *sh, const char *s,
+/* Which of a struct defines's sets in_shadow() reads. */
+enum shadow_set { SHADOW_NAMES, SHADOW_MEMBERS, SHADOW_UNTAGGED };
+
+static const struct nameset *set_of(const struct defines *d,
+				    enum shadow_set which)
+{
+	return which == SHADOW_NAMES ? &d->sh :
+	       which == SHADOW_MEMBERS ? &d->shm : &d->untagged;
+}
+
+/*
+ * Is s[0..len) defined by the file or its local headers (read once): a
+ * name, a member or a macro, or a member of an untagged local aggregate?
+ */
+static bool in_shadow(struct ctx *c, enum shadow_set which, const char *s,
 		      size_t len)
 {
-	if (!c->sh_made)
+	size_t k;
+
+	if (!c->shadow_made)
 		make_shadow(c);
-	return nameset_has(sh, s, len);
+	if (nameset_has(set_of(&c->own_defines, which), s, len))
+		return true;
+	for (k = 0; k < c->nr_hdr_defines; k++)
+		if (nameset_has(set_of(c->hdr_defines[k], which), s, len))
+			return true;
+	return false;
 }
 
 static bool shadowed(struct ctx *c, const char *s, size_t len)
 {
-	return in_shadow(c, &c->sh, s, len);
+	return in_shadow(c, SHADOW_NAMES, s, len);
 }
 
 /*
@@ -133,7 +220,7 @@ static bool shadowed(struct ctx *c, const char *s, size_t len)
  */
 static bool shadowed_member(struct ctx *c, const char *s, size_t len)
 {
-	return in_shadow(c, &c->shm, s, len);
+	return in_shadow(c, SHADOW_MEMBERS, s, len);
 }
 
 struct own_harvest {
@@ -316,9 +403,7 @@ static void own_free(struct ctx *c)
 
 static void ctx_free(struct ctx *c)
 {
-	nameset_free(&c->sh);
-	nameset_free(&c->shm);
-	nameset_free(&c->untagged);
+	defines_free(&c->own_defines);
 	nameset_free(&c->said);
 	own_free(c);
 	free(c->vr);
@@ -549,8 +634,15 @@ bool ifdef_guarded(const struct porter *pt, size_t i)
 	return false;
 }
 
+/*
+ * The use at token i of what mask has, of struct of (or NULL); present
+ * has it in any form.  A name the file defines at token shadow (or
+ * SCAN_NONE) silences it too: the checks that read the file's
+ * definitions come last, after the cheap ones.
+ */
 static void report_of(struct ctx *c, size_t i, const char *what,
-		      const struct token *of, uint32_t mask, uint32_t present)
+		      const struct token *of, size_t shadow, uint32_t mask,
+		      uint32_t present)
 {
 	const struct token *t = &c->tok[i];
 	unsigned int last, missing;
@@ -560,6 +652,9 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 	    line_taken(c, t->pos) || version_skip(c, t->pos, missing) ||
 	    porter_edited(c->pt, t->pos))
 		return;		/* another rule's, or code a fix rewrites */
+	if (shadow != SCAN_NONE &&
+	    shadowed(c, c->buf + c->tok[shadow].pos, c->tok[shadow].len))
+		return;
 	if (t->type == TOKEN_IDENT &&
 	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
 		  shadowed(c, c->buf + t->pos, t->len) || ifdef_guarded(c->pt, i)))
@@ -577,7 +672,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 		   uint32_t present)
 {
-	report_of(c, i, what, NULL, mask, present);
+	report_of(c, i, what, NULL, SCAN_NONE, mask, present);
 }
 
 /* The token before i, comments skipped (i itself at the start). */
@@ -766,15 +861,38 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
  * function's locals, its parameters): SCAN_NONE if none, and then no
  * finding - a member is reported only where its struct is known.
  */
-static size_t struct_of(const struct ctx *c, size_t v)
+/* How far back struct_of() walks token by token before it asks idindex. */
+#define STRUCT_OF_NEAR 1024
+
+/*
+ * The previous token before k, back to stop, that spells the name of token
+ * v; SCAN_NONE when there is none.  Near v, token by token; farther, over
+ * the uses of the name (idindex, made once a file when a walk goes far).
+ */
+static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 {
 	const struct token *x = &c->tok[v];
+	struct id_index *ix;
+	const struct id_use *use;
+	size_t near = v > STRUCT_OF_NEAR ? v - STRUCT_OF_NEAR : 0, u;
+
+	for (; k > stop && k > near; k--)
+		if (c->tok[k - 1].type == TOKEN_IDENT &&
+		    c->tok[k - 1].len == x->len &&
+		    !memcmp(c->buf + c->tok[k - 1].pos, c->buf + x->pos, x->len))
+			return k - 1;
+	if (k <= stop || !(ix = file_idents(c->pt)))
+		return SCAN_NONE;
+	u = idindex_before(use, idindex_find(ix, c->buf + x->pos, x->len,
+					     &use), k);
+	return u > 0 && use[u - 1].tok >= stop ? use[u - 1].tok : SCAN_NONE;
+}
+
+static size_t struct_of(const struct ctx *c, size_t v)
+{
 	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
 
-	for (k = v; k-- > stop;) {
-		if (c->tok[k].type != TOKEN_IDENT || c->tok[k].len != x->len ||
-		    memcmp(c->buf + c->tok[k].pos, c->buf + x->pos, x->len))
-			continue;
+	for (k = v; (k = prev_use(c, v, k, stop)) != SCAN_NONE;) {
 		for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
 			;
 		if (c->tok[j].type == TOKEN_IDENT &&
@@ -866,10 +984,16 @@ static void member_of_none(struct ctx *c, size_t i)
 	const struct token *m = &c->tok[i];
 	const char *s = c->buf + m->pos;
 	uint32_t had = atlas_mask(ATLAS_ANY_MEMBER, NULL, 0, s, m->len);
+	uint32_t present;
+	unsigned int last, missing;
 
-	if (!had || shadowed(c, s, m->len) ||
-	    shadowed_member(c, s, m->len) ||
-	    nameset_has(&c->untagged, s, m->len) || !members_all_seen(c))
+	if (!had)
+		return;
+	present = had | atlas_mask(ATLAS_IDENT, NULL, 0, s, m->len);
+	/* the cheap test first: most members are in every kernel's structs */
+	if (!went_away(c, had, present, &last, &missing) ||
+	    shadowed(c, s, m->len) || shadowed_member(c, s, m->len) ||
+	    in_shadow(c, SHADOW_UNTAGGED, s, m->len) || !members_all_seen(c))
 		return;
 	switch (projnames_member(s, m->len)) {
 	case 0:
@@ -880,8 +1004,8 @@ static void member_of_none(struct ctx *c, size_t i)
 		porter_fail(c->pt, -12);	/* ENOMEM */
 		return;
 	}
-	report_of(c, i, "the member (of any struct)", NULL, had,
-		  had | atlas_mask(ATLAS_IDENT, NULL, 0, s, m->len));
+	report_of(c, i, "the member (of any struct)", NULL, SCAN_NONE, had,
+		  present);
 }
 
 /*
@@ -894,6 +1018,7 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	const struct token *m = &c->tok[i];
 	size_t var = prev_tok(c, arrow), tag;
 	uint32_t had, tag_mask;
+	unsigned int last, missing;
 
 	if (var == arrow || ((c->tok[var].flags & TF_PP) &&
 			     !(c->tok[arrow].flags & TF_PP)))
@@ -912,6 +1037,22 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 		member_of_none(c, i);
 		return;
 	}
+	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
+			 c->tok[tag].len, c->buf + m->pos, m->len);
+	if (!had) {
+		/* a macro that spells a member: #define flowi4_tos ... */
+		had = atlas_ident_kinds(c->buf + m->pos, m->len, "d");
+		if (!had)
+			return;
+		/* unless the file defines the name */
+		report_of(c, i, "the member", &c->tok[tag], i, had,
+			  atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos,
+				     m->len));
+		return;
+	}
+	/* what every release of the target has, went nowhere (report_of) */
+	if (!went_away(c, had, had, &last, &missing))
+		return;
 	tag_mask = atlas_mask(ATLAS_TAG, NULL, 0, c->buf + c->tok[tag].pos,
 			      c->tok[tag].len);
 	if (!tag_mask)
@@ -922,22 +1063,11 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	/* a tag that is a macro (spi_master): its members are another's */
 	tag_mask &= ~atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + c->tok[tag].pos,
 				c->tok[tag].len);
-	had = atlas_mask(ATLAS_MEMBER, c->buf + c->tok[tag].pos,
-			 c->tok[tag].len, c->buf + m->pos, m->len);
-	if (!had) {
-		/* a macro that spells a member: #define flowi4_tos ... */
-		had = atlas_ident_kinds(c->buf + m->pos, m->len, "d");
-		if (!had || shadowed(c, c->buf + m->pos, m->len))
-			return;
-		report_of(c, i, "the member", &c->tok[tag], had,
-			  atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos,
-				     m->len));
-		return;
-	}
-	if (shadowed(c, c->buf + c->tok[tag].pos, c->tok[tag].len))
-		return;
-	/* present: where TAG still has m (or a macro spells it), or is unknown */
-	report_of(c, i, "the member", &c->tok[tag], had, had | ~tag_mask |
+	/*
+	 * present: where TAG still has m (or a macro spells it), or is
+	 * unknown; unless the file defines the struct
+	 */
+	report_of(c, i, "the member", &c->tok[tag], tag, had, had | ~tag_mask |
 	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
 }
 
@@ -967,16 +1097,21 @@ static bool type_use(const struct ctx *c, size_t i, size_t next)
 /* Names of the language and the compiler, never the kernel's. */
 static bool builtin(const char *s, size_t len)
 {
-	static const char *const names[] = {
-		"__func__", "__FUNCTION__", "__PRETTY_FUNCTION__", "NULL",
-		"true", "false", "bool", "offsetof", "main", "inline",
-		"__inline__", "__inline", "asm", "__asm__", "typeof",
-		"__typeof__", "__attribute__", "__builtin_expect",
+#define NAME(s) { s, sizeof(s) - 1 }
+	static const struct { const char *s; size_t len; } names[] = {
+		NAME("__func__"), NAME("__FUNCTION__"),
+		NAME("__PRETTY_FUNCTION__"), NAME("NULL"), NAME("true"),
+		NAME("false"), NAME("bool"), NAME("offsetof"), NAME("main"),
+		NAME("inline"), NAME("__inline__"), NAME("__inline"),
+		NAME("asm"), NAME("__asm__"), NAME("typeof"),
+		NAME("__typeof__"), NAME("__attribute__"),
+		NAME("__builtin_expect"),
 	};
+#undef NAME
 	size_t k;
 
 	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
-		if (strlen(names[k]) == len && !memcmp(names[k], s, len))
+		if (names[k].len == len && !memcmp(names[k].s, s, len))
 			return true;
 	return false;
 }
@@ -1152,7 +1287,7 @@ static bool foreign_asm(const char *buf, const struct token *t)
  * including an asm header x86 never had)?  The atlas would judge it by the
  * wrong kernel.  (A program whose local header includes them: judged().)
  */
-bool not_x86_kernel(const struct porter *pt)
+static bool not_x86_file(const struct porter *pt)
 {
 	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
 	const struct token *t;
@@ -1163,6 +1298,15 @@ bool not_x86_kernel(const struct porter *pt)
 		if (libc_header(pt->buf, t) || foreign_asm(pt->buf, t))
 			return true;
 	return false;
+}
+
+bool not_x86_kernel(struct porter *pt)
+{
+	if (!pt->not_x86_known) {	/* once a file: gone and methods ask */
+		pt->not_x86 = not_x86_file(pt);
+		pt->not_x86_known = true;
+	}
+	return pt->not_x86;
 }
 
 static bool libc_include(const char *buf, const struct token *t, void *arg)
@@ -1261,10 +1405,49 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	ctx_free(&c);
 }
 
+/*
+ * The names that can be gone within the target (atlas_may_be_gone()) as
+ * ident() reads them - a member after '.' or '->', else a name - and the
+ * <asm/...> headers x86 never had: every other name of the file is one
+ * that each kernel of the target has, and no finding of this family.
+ */
+static bool wants(const struct porter *pt, size_t i)
+{
+	static unsigned int lo, hi;
+	static uint32_t target;
+	static bool made;
+	const struct rule_set *rs = pt->opts->rules;
+	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
+	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
+	const char *s = pt->buf + t->pos;
+	size_t prev = i;
+
+	if (!made || l != lo || h != hi) {	/* once a target */
+		char range[48];
+
+		target = target_releases(pt, range, sizeof(range));
+		lo = l;
+		hi = h;
+		made = true;
+	}
+	if (t->type == TOKEN_HEADER)
+		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
+			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
+		       atlas_may_be_gone(target, ATLAS_USE_HEADER, s, t->len);
+	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
+		prev--;		/* prev_tok() */
+	p = prev > 0 ? &tok[prev - 1] : NULL;
+	return atlas_may_be_gone(target, p && p->type == TOKEN_SPECIAL &&
+				 ((p->len == 1 && pt->buf[p->pos] == '.') ||
+				  (p->len == 2 && !memcmp(pt->buf + p->pos,
+							  "->", 2))) ?
+				 ATLAS_USE_MEMBER : ATLAS_USE_NAME, s, t->len);
+}
+
 static const struct family gone = {
 	.name = "gone",
 	.rules = rules,
-	.wants = atlas_knows,
+	.wants = wants,
 	.run = run,
 };
 FAMILY(gone)

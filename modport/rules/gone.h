@@ -11,7 +11,7 @@
  * including an asm header x86 never had)?  The atlas, mined from x86's
  * headers, would judge it by the wrong kernel.
  */
-bool not_x86_kernel(const struct porter *pt);
+bool not_x86_kernel(struct porter *pt);
 
 /*
  * Is the name at token i used only where it is defined: in the first

@@ -242,18 +242,19 @@ static bool designated(const struct mctx *c, size_t i)
 /* Find function f's definition and prototypes at the top level. */
 static bool find_fn(struct mctx *c, size_t f, struct fn *fn)
 {
-	size_t i, after, close;
-	int depth = 0;
+	struct id_index *ix = file_idents(c->pt);
+	const struct id_use *use;
+	size_t i, after, close, k, nr;
 
 	memset(fn, 0, sizeof(*fn));
 	fn->name = SCAN_NONE;
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i = next_code(c->tl, i)) {
-		if (op(c, i, '{') || op(c, i, '}'))
-			depth += op(c, i, '{') ? 1 : -1;
-		if (!is_code(&c->tok[i]) || !ident(c, i) || !same(c, i, f) ||
-		    porter_edited(c->pt, c->tok[i].pos))
+	nr = ix ? idindex_find(ix, c->buf + c->tok[f].pos, c->tok[f].len,
+			       &use) : 0;
+	for (k = 0; k < nr; k++) {
+		i = use[k].tok;
+		if (!use[k].code || porter_edited(c->pt, c->tok[i].pos))
 			continue;	/* (in a branch a fix deletes: dead) */
-		if (depth || !op(c, next_code(c->tl, i), '(') ||
+		if (use[k].depth || !op(c, next_code(c->tl, i), '(') ||
 		    after_member_op(c->buf, c->tl, i)) {
 			fn->others += !designated(c, i);
 			continue;

@@ -20,24 +20,20 @@ static const enum rule_id rules[] = { R_STATIC_EXPORT, NR_RULES };
  * The top-level declarations of function name[0, len): their "static"
  * tokens to st (at most max); whether exactly one is a definition.
  */
-static bool static_decls(const struct porter *pt, const char *name,
+static bool static_decls(struct porter *pt, const char *name,
 			 size_t len, size_t *st, size_t *nr, size_t max)
 {
 	const struct token_list *tl = pt->tl;
-	size_t i, close, s;
-	int depth = 0;
+	struct id_index *ix = file_idents(pt);
+	const struct id_use *use;
+	size_t i, close, s, k, uses;
 	int defined = 0;
 
 	*nr = 0;
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i = next_code(tl, i)) {
-		const struct token *t = &tl->tok[i];
-
-		if (match_op(pt->buf, t, '{'))
-			depth++;
-		else if (match_op(pt->buf, t, '}'))
-			depth--;
-		if (depth || t->type != TOKEN_IDENT || t->len != len ||
-		    memcmp(pt->buf + t->pos, name, len) ||
+	uses = ix ? idindex_find(ix, name, len, &use) : 0;
+	for (k = 0; k < uses; k++) {	/* its code uses, at the top level */
+		i = use[k].tok;
+		if (!use[k].code || use[k].depth ||
 		    !match_op(pt->buf, &tl->tok[next_code(tl, i)], '('))
 			continue;
 		close = match_close(pt->buf, tl, next_code(tl, i), '(', ')');

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hdrcache.c: headers read once while unchanged (hdrcache.h).  A fixed
+ * number of slots; a miss takes the slot used least recently by a file
+ * before the current one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "hdrcache.h"
+#include "include.h"
+#include "source.h"
+
+/* More than a file can hold (INCLUDE_MAX_HEADERS), a folder's worth. */
+#define SLOTS 256
+
+struct slot {
+	char *path;
+	struct stat st;
+	struct cached_header h;
+	unsigned long used;	/* the file that used it last */
+};
+
+static struct slot slots[SLOTS];
+static unsigned long file_nr = 1, serials;
+
+void hdrcache_begin(void)
+{
+	file_nr++;
+}
+
+static void slot_free(struct slot *s)
+{
+	free(s->path);
+	free((char *)s->h.buf);
+	token_list_free(&s->h.tl);
+	decl_free(&s->h.decls);
+	memset(s, 0, sizeof(*s));
+}
+
+static bool unchanged(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* Read the header at path into the free slot s. */
+static int load(struct slot *s, const char *path, const struct stat *st)
+{
+	size_t len = 0;
+	char *buf = source_slurp(path, &len);
+
+	if (!buf)
+		return 0;
+	s->path = strdup(path);
+	s->st = *st;
+	s->h.buf = buf;
+	s->h.len = len;
+	s->h.serial = ++serials;
+	s->used = file_nr;
+	if (!s->path || tokenize(buf, len, &s->h.tl) ||
+	    decl_parse_code(buf, &s->h.tl, &s->h.decls)) {
+		slot_free(s);
+		return -ENOMEM;
+	}
+	return 1;
+}
+
+const struct cached_header *hdrcache_get(const char *path, int *err)
+{
+	struct slot *s, *out = NULL;
+	struct stat st;
+	size_t k;
+
+	*err = 0;
+	if (stat(path, &st))
+		return NULL;
+	for (k = 0; k < SLOTS; k++) {
+		s = &slots[k];
+		if (s->path && !strcmp(s->path, path)) {
+			if (unchanged(&s->st, &st)) {
+				s->used = file_nr;
+				return &s->h;
+			}
+			if (s->used != file_nr) {
+				slot_free(s);
+			} else {	/* changed under this file: kept for it */
+				free(s->path);
+				s->path = NULL;
+			}
+		}
+		if (s->used != file_nr && (!out || s->used < out->used))
+			out = s;	/* free (0), or the oldest */
+	}
+	if (!out)
+		return NULL;
+	slot_free(out);
+	*err = load(out, path, &st);
+	if (*err <= 0)
+		return NULL;
+	*err = 0;
+	return &out->h;
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrcache: local headers read, tokenized and their declarations parsed
+ * once while they are unchanged on disk (inode, size, times: fix
+ * --in-place replaces a file by a rename), for the files of a folder that
+ * all include them.  A header stays valid until the next
+ * hdrcache_begin(): a file's headers are asked for between two calls.
+ */
+#ifndef MODPORT_HDRCACHE_H
+#define MODPORT_HDRCACHE_H
+
+#include <stddef.h>
+
+#include "decl.h"
+#include "token.h"
+
+struct cached_header {
+	const char *buf;	/* len bytes and a NUL */
+	size_t len;
+	struct token_list tl;
+	struct decl_table decls;
+	unsigned long serial;	/* unique to this reading of the file */
+};
+
+/* A new file's headers are asked for: those of the last may go. */
+void hdrcache_begin(void);
+/*
+ * The header at path as it is now (source_slurp() reads it), or NULL
+ * with *err 0 when it cannot be read, -ENOMEM when memory ran out.
+ */
+const struct cached_header *hdrcache_get(const char *path, int *err);
+
+#endif

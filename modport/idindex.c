@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idindex.c: a file's identifiers by spelling (idindex.h).  A name's uses
+ * are gathered by one walk over the tokens the first time it is asked
+ * for, and kept: rules ask for a few names in most files (the functions
+ * of an ops struct, the variables before ->), and comparing a token's
+ * length and first byte costs less than hashing every identifier.  A file
+ * that asks for more has every identifier indexed at once.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "idindex.h"
+#include "scan.h"
+
+/* Names gathered one walk each before the whole file is indexed. */
+#define IDINDEX_ONE_BY_ONE 1
+
+struct id_slot {
+	size_t first;	/* SCAN_NONE: a free slot */
+	struct id_use *use;
+	size_t nr;
+};
+
+/* A hash of the length and the first and last 8 bytes (or all of them). */
+static size_t hash_span(const char *s, size_t len)
+{
+	uint64_t a = 0, b = 0;
+
+	if (len >= 8) {
+		memcpy(&a, s, 8);
+		memcpy(&b, s + len - 8, 8);
+	} else {
+		memcpy(&a, s, len);
+	}
+	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull;
+	return (size_t)(a ^ (a >> 32));
+}
+
+/* The slot of name[0..len): its own, or the free one where it goes. */
+static struct id_slot *slot_of(const struct id_index *ix, const char *name,
+			       size_t len)
+{
+	size_t j = hash_span(name, len) & (ix->size - 1);
+
+	for (;; j = (j + 1) & (ix->size - 1)) {
+		struct id_slot *s = &ix->slot[j];
+
+		if (s->first == SCAN_NONE)
+			return s;
+		if (ix->name_len[j] == len && !memcmp(ix->name[j], name, len))
+			return s;
+	}
+}
+
+int idindex_build(struct id_index *ix, const char *buf,
+		  const struct token_list *tl)
+{
+	size_t k;
+
+	memset(ix, 0, sizeof(*ix));
+	ix->buf = buf;
+	ix->tl = tl;
+	ix->size = 64;
+	ix->slot = malloc(ix->size * sizeof(*ix->slot));
+	ix->name = malloc(ix->size * sizeof(*ix->name));
+	ix->name_len = malloc(ix->size * sizeof(*ix->name_len));
+	if (!ix->slot || !ix->name || !ix->name_len) {
+		idindex_free(ix);
+		return -ENOMEM;
+	}
+	for (k = 0; k < ix->size; k++)
+		ix->slot[k] = (struct id_slot){ .first = SCAN_NONE };
+	return 0;
+}
+
+/* Twice the slots, when half are taken. */
+static int grow(struct id_index *ix)
+{
+	struct id_index big = *ix;
+	size_t k;
+
+	big.size = 2 * ix->size;
+	big.slot = malloc(big.size * sizeof(*big.slot));
+	big.name = malloc(big.size * sizeof(*big.name));
+	big.name_len = malloc(big.size * sizeof(*big.name_len));
+	if (!big.slot || !big.name || !big.name_len) {
+		free(big.slot);
+		free(big.name);
+		free(big.name_len);
+		return -ENOMEM;
+	}
+	for (k = 0; k < big.size; k++)
+		big.slot[k] = (struct id_slot){ .first = SCAN_NONE };
+	for (k = 0; k < ix->size; k++) {
+		struct id_slot *s;
+
+		if (ix->slot[k].first == SCAN_NONE)
+			continue;
+		s = slot_of(&big, ix->name[k], ix->name_len[k]);
+		*s = ix->slot[k];
+		big.name[s - big.slot] = ix->name[k];
+		big.name_len[s - big.slot] = ix->name_len[k];
+	}
+	free(ix->slot);
+	free(ix->name);
+	free(ix->name_len);
+	*ix = big;
+	return 0;
+}
+
+/* Every identifier token spelt name[0..len), with the depth there. */
+static int gather(const struct id_index *ix, const char *name, size_t len,
+		  struct id_slot *s)
+{
+	const struct token *tok = ix->tl->tok, *t;
+	const char *buf = ix->buf;
+	size_t alloc = 0;
+	int depth = 0;
+
+	for (t = tok; t->type != TOKEN_EOF; t++) {
+		if (t->type == TOKEN_SPECIAL) {
+			if (t->len == 1 && is_code(t) &&
+			    (buf[t->pos] == '{' || buf[t->pos] == '}'))
+				depth += buf[t->pos] == '{' ? 1 : -1;
+			continue;
+		}
+		if (t->type != TOKEN_IDENT || t->len != len ||
+		    buf[t->pos] != name[0] || memcmp(buf + t->pos, name, len))
+			continue;
+		if (s->nr == alloc) {
+			struct id_use *more;
+
+			alloc = alloc ? 2 * alloc : 16;
+			more = realloc(s->use, alloc * sizeof(*more));
+			if (!more)
+				return -ENOMEM;
+			s->use = more;
+		}
+		s->use[s->nr++] = (struct id_use){ (size_t)(t - tok), depth,
+						   is_code(t) };
+	}
+	return 0;
+}
+
+/*
+ * Index every identifier at once, in two walks (count, then place), for a
+ * file that asks for many names: a walk per name would cost more.
+ */
+static int index_all(struct id_index *ix)
+{
+	const struct token *tok = ix->tl->tok;
+	const char *buf = ix->buf;
+	struct id_index all = { .buf = buf, .tl = ix->tl, .full = true };
+	size_t i, k, n = 0, at = 0, *of;
+	int depth = 0;
+
+	for (i = 0; tok[i].type != TOKEN_EOF; i++)
+		n += tok[i].type == TOKEN_IDENT;
+	for (all.size = 64; all.size < 2 * n; all.size *= 2)
+		;
+	all.slot = malloc(all.size * sizeof(*all.slot));
+	all.name = malloc(all.size * sizeof(*all.name));
+	all.name_len = malloc(all.size * sizeof(*all.name_len));
+	all.all = malloc((n ? n : 1) * sizeof(*all.all));
+	of = malloc((n ? n : 1) * sizeof(*of));
+	if (!all.slot || !all.name || !all.name_len || !all.all || !of) {
+		free(of);
+		idindex_free(&all);
+		return -ENOMEM;
+	}
+	for (k = 0; k < all.size; k++)
+		all.slot[k] = (struct id_slot){ .first = SCAN_NONE };
+	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
+		struct id_slot *s;
+
+		if (tok[i].type != TOKEN_IDENT)
+			continue;
+		s = slot_of(&all, buf + tok[i].pos, tok[i].len);
+		if (s->first == SCAN_NONE) {
+			s->first = i;
+			all.name[s - all.slot] = buf + tok[i].pos;
+			all.name_len[s - all.slot] = tok[i].len;
+			all.used++;
+		}
+		s->nr++;
+		of[n++] = (size_t)(s - all.slot);
+	}
+	for (k = 0; k < all.size; k++) {
+		all.slot[k].use = all.all + at;
+		at += all.slot[k].nr;
+		all.slot[k].nr = 0;
+	}
+	for (i = 0, n = 0; tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tok[i];
+		struct id_slot *s;
+
+		if (t->type == TOKEN_SPECIAL && t->len == 1 && is_code(t) &&
+		    (buf[t->pos] == '{' || buf[t->pos] == '}'))
+			depth += buf[t->pos] == '{' ? 1 : -1;
+		if (t->type != TOKEN_IDENT)
+			continue;
+		s = &all.slot[of[n++]];
+		s->use[s->nr++] = (struct id_use){ i, depth, is_code(t) };
+	}
+	free(of);
+	idindex_free(ix);
+	*ix = all;
+	return 0;
+}
+
+size_t idindex_find(struct id_index *ix, const char *name, size_t len,
+		    const struct id_use **uses)
+{
+	struct id_slot *s;
+
+	if (!ix->full && ix->used >= IDINDEX_ONE_BY_ONE && !index_all(ix)) {
+		s = slot_of(ix, name, len);
+		*uses = s->use;
+		return s->first == SCAN_NONE ? 0 : s->nr;
+	}
+	s = slot_of(ix, name, len);
+	if (ix->full) {
+		*uses = s->use;
+		return s->first == SCAN_NONE ? 0 : s->nr;
+	}
+	if (s->first == SCAN_NONE) {
+		if (2 * (ix->used + 1) > ix->size) {
+			if (grow(ix)) {
+				*uses = NULL;
+				return 0;
+			}
+			s = slot_of(ix, name, len);
+		}
+		s->first = 0;
+		ix->name[s - ix->slot] = name;
+		ix->name_len[s - ix->slot] = len;
+		ix->used++;
+		if (gather(ix, name, len, s)) {
+			free(s->use);
+			s->use = NULL;
+			s->nr = 0;
+		}
+	}
+	*uses = s->use;
+	return s->nr;
+}
+
+size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok)
+{
+	size_t lo = 0, hi = nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (uses[mid].tok < tok)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void idindex_free(struct id_index *ix)
+{
+	size_t k;
+
+	for (k = 0; !ix->full && ix->slot && k < ix->size; k++)
+		if (ix->slot[k].first != SCAN_NONE)
+			free(ix->slot[k].use);
+	free(ix->all);
+	free(ix->slot);
+	free(ix->name);
+	free(ix->name_len);
+	memset(ix, 0, sizeof(*ix));
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * idindex: where each identifier of a file is, by its spelling: a name's
+ * tokens in token order, each with the brace depth there and whether it
+ * is code (not in a directive), gathered once - instead of a walk over the
+ * whole file, or back from a token, each time a rule looks for the name.
+ */
+#ifndef MODPORT_IDINDEX_H
+#define MODPORT_IDINDEX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "token.h"
+
+struct id_use {
+	size_t tok;	/* token index */
+	int depth;	/* code braces opened before it (not clamped at 0) */
+	bool code;	/* not in a directive */
+};
+
+struct id_index {
+	const char *buf;
+	const struct token_list *tl;
+	struct id_slot *slot;	/* the names asked for, hashed */
+	const char **name;	/* each slot's name (the asker's text) */
+	size_t *name_len;
+	size_t size, used;	/* slots (a power of two), taken */
+	bool full;		/* every name indexed, its uses in all */
+	struct id_use *all;
+};
+
+/* Ready an index of tl (text buf) for idindex_find().  0 or -ENOMEM. */
+int idindex_build(struct id_index *ix, const char *buf,
+		  const struct token_list *tl);
+/*
+ * The uses of the identifier spelt name[0..len) (bytes as in the file,
+ * splices included), in token order, in *uses: their number.  Found on
+ * the first question, by one walk over the tokens; name must stay valid
+ * as long as the index (a token's text of the file, or a constant).
+ */
+size_t idindex_find(struct id_index *ix, const char *name, size_t len,
+		    const struct id_use **uses);
+/* How many of uses[0..nr) (a name's, in token order) are before token tok. */
+size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok);
+void idindex_free(struct id_index *ix);
+
+#endif

@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * inclines.c: the include lines of a folder's .c files (inclines.h).  A
+ * few folders are kept, each with its .c files in name order and, read on
+ * first use, each file's lines that start with '#' and have "include".
+ */
+#include <dirent.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "inclines.h"
+#include "source.h"
+
+/* fgets(line, LINE_MAX_READ + 1, f): at most this many bytes a line. */
+#define LINE_MAX_READ 1023
+#define FOLDERS 8
+
+struct c_file {
+	char *name;
+	char *lines;		/* the lines kept, each NUL-terminated */
+	size_t len;		/* bytes of lines */
+	bool read;
+};
+
+struct folder {
+	char *path;
+	struct stat st;		/* as it was when listed */
+	struct c_file *file;
+	size_t nr;
+};
+
+static struct folder folders[FOLDERS];
+static unsigned int next_out;	/* the folder to replace next */
+
+static void folder_free(struct folder *f)
+{
+	size_t k;
+
+	for (k = 0; k < f->nr; k++) {
+		free(f->file[k].name);
+		free(f->file[k].lines);
+	}
+	free(f->file);
+	free(f->path);
+	memset(f, 0, sizeof(*f));
+}
+
+static bool unchanged(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+	return strcmp((*a)->d_name, (*b)->d_name);
+}
+
+static int is_c(const struct dirent *de)
+{
+	size_t n = strlen(de->d_name);
+
+	return n > 2 && !strcmp(de->d_name + n - 2, ".c");
+}
+
+/* List the .c files of the folder at dir into f; false: no folder. */
+static bool list(struct folder *f, const char *dir, const struct stat *st)
+{
+	struct dirent **v = NULL;
+	int n = scandir(dir, &v, is_c, by_name), k;
+
+	if (n < 0)
+		return false;
+	f->path = strdup(dir);
+	f->file = calloc(n ? (size_t)n : 1, sizeof(*f->file));
+	f->st = *st;
+	for (k = 0; k < n; k++) {
+		if (f->path && f->file &&
+		    (f->file[f->nr].name = strdup(v[k]->d_name)))
+			f->nr++;
+		free(v[k]);
+	}
+	free(v);
+	if (!f->path || !f->file || f->nr != (size_t)n) {
+		folder_free(f);
+		return false;
+	}
+	return true;
+}
+
+/* The folder at dir, listed as it is now; NULL if it cannot be. */
+static struct folder *folder_of(const char *dir)
+{
+	struct folder *f;
+	struct stat st;
+	unsigned int k;
+
+	if (stat(dir, &st))
+		return NULL;
+	for (k = 0; k < FOLDERS; k++) {
+		f = &folders[k];
+		if (f->path && !strcmp(f->path, dir)) {
+			if (unchanged(&f->st, &st))
+				return f;
+			folder_free(f);
+			return list(f, dir, &st) ? f : NULL;
+		}
+	}
+	f = &folders[next_out];
+	next_out = (next_out + 1) % FOLDERS;
+	folder_free(f);
+	return list(f, dir, &st) ? f : NULL;
+}
+
+/* Keep the lines of buf[0..len) that the question can say yes to. */
+static int keep_lines(struct c_file *cf, const char *buf, size_t len)
+{
+	size_t pos = 0, alloc = 0;
+
+	while (pos < len) {
+		size_t n = len - pos < LINE_MAX_READ ? len - pos : LINE_MAX_READ;
+		const char *nl = memchr(buf + pos, '\n', n);
+		const char *line = buf + pos, *p;
+		size_t str;
+
+		if (nl)
+			n = (size_t)(nl - line) + 1;
+		pos += n;
+		str = strnlen(line, n);		/* as a string: up to a NUL */
+		for (p = line; p < line + str && (*p == ' ' || *p == '\t'); p++)
+			;
+		if (p == line + str || *p != '#' ||
+		    !memmem(p, str - (size_t)(p - line), "include", 7))
+			continue;
+		if (cf->len + str + 1 > alloc) {
+			char *more;
+
+			alloc = 2 * (cf->len + str + 1);
+			more = realloc(cf->lines, alloc);
+			if (!more)
+				return -1;
+			cf->lines = more;
+		}
+		memcpy(cf->lines + cf->len, line, str);
+		cf->lines[cf->len + str] = 0;
+		cf->len += str + 1;
+	}
+	return 0;
+}
+
+/* Read the lines of the file at path into cf (none if unreadable). */
+static void read_lines(struct c_file *cf, const char *path)
+{
+	struct stat st;
+	char *buf = NULL;
+	size_t got = 0;
+	ssize_t n;
+	int fd = open(path, O_RDONLY);
+
+	cf->read = true;
+	if (fd < 0)
+		return;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) &&
+	    (buf = malloc((size_t)st.st_size + 1)))
+		while (got < (size_t)st.st_size &&
+		       (n = read(fd, buf + got, (size_t)st.st_size - got)) > 0)
+			got += (size_t)n;
+	close(fd);
+	if (buf && keep_lines(cf, buf, got)) {
+		free(cf->lines);
+		cf->lines = NULL;
+		cf->len = 0;
+	}
+	free(buf);
+}
+
+static bool has_line(const struct c_file *cf, const char *want)
+{
+	size_t k;
+
+	for (k = 0; k < cf->len; k += strlen(cf->lines + k) + 1) {
+		const char *line = cf->lines + k;
+
+		if (strstr(line + strspn(line, " \t"), want))
+			return true;
+	}
+	return false;
+}
+
+bool inclines_sibling_has(const char *path, const char *want)
+{
+	const char *slash = strrchr(path, '/');
+	const char *base = slash ? slash + 1 : path;
+	struct folder *f;
+	char *dir, *sib;
+	size_t k;
+	bool yes = false;
+
+	if (!strcmp(path, SOURCE_STDIN))
+		return false;	/* no folder */
+	dir = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	f = dir ? folder_of(dir) : NULL;
+	for (k = 0; f && !yes && k < f->nr; k++) {
+		struct c_file *cf = &f->file[k];
+
+		if (!strcmp(cf->name, base))
+			continue;
+		if (!cf->read) {
+			if (asprintf(&sib, "%s/%s", dir, cf->name) < 0)
+				continue;
+			read_lines(cf, sib);
+			free(sib);
+		}
+		yes = has_line(cf, want);
+	}
+	free(dir);
+	return yes;
+}
