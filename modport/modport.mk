@@ -10,7 +10,8 @@ MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
 MODPORT_LIB += modport/kversion.c modport/buildfile.c modport/target.c \
 	modport/harvest.c modport/atlasfmt.c modport/atlas.c modport/changes.c \
 	modport/hdrindex.c modport/brings.c \
-	modport/nameset.c modport/projnames.c modport/vbranch.c
+	modport/nameset.c modport/projnames.c modport/vbranch.c \
+	modport/archbranch.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))
 
 # Unit tests of kversion and buildfile (issue 10), beside unit-modport.

@@ -13,6 +13,10 @@
 #    f(T) is an argument and enum T a tag, sizeof(T) is a type;
 #  - another architecture's file (an <asm/...> header x86 never had) and a
 #    program (a local header includes the C library's) are not judged;
+#    a 2.4 file that includes such a header only in a branch for another
+#    architecture (#ifdef __sparc__) is judged, but not those branches
+#    (tests/data/gone-arch; today's files of several architectures stay
+#    unjudged: their arch's names reach outside such branches);
 #  - own-header: a package that ships its own copy of a kernel header
 #    (tests/modport/own-header) gets #include "P" where the target's <P>
 #    lost what it uses and the copy has it; a copy short of a member the
@@ -24,7 +28,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 43
+plan 49
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -114,4 +118,20 @@ for f in generated local fragment; do
 		"$f.c:.*'struct_mutex' went away between Linux 6.12 and 7.3" \
 		"negative control: $f.c without its reason: reported"
 done
+# Branches for another architecture (tests/data/gone-arch).
+a=tests/data/gone-arch
+arch=$("$modport" check --target=6.1 --rules=gone,module-parm "$a/rtc24.c" 2>&1)
+diag "$arch"
+like "$arch" "rtc24.c:13:8: warning: the name 'ctl_table' went away" \
+	"a 2.4 file with <asm/ebus.h> under #ifdef __sparc__ is judged as x86's"
+like "$arch" "rtc24.c:20:15: warning: the struct 'fbtype' went away" \
+	"the #else of #if defined(__alpha__) is x86's: judged"
+unlike "$arch" "display_switch|ebus" "what the __sparc__ and __alpha__ branches use is theirs: not judged"
+sparc=$("$modport" check --target=6.1 --rules=gone,module-parm "$a/sparc24.c" 2>&1)
+like "$sparc" "sparc24.c:4:10: warning: the header '<asm/ebus.h>' is another architecture's" \
+	"the same include outside any branch: the file is sparc's (the negative control)"
+unlike "$sparc" "ctl_table" "and its names are not judged"
+today=$("$modport" check --target=6.1 --rules=gone "$a/today.c" 2>&1)
+is "$today" "" "today's file (no other finding) with <asm/ebus.h> under #ifdef __sparc__: not judged"
+
 done_testing

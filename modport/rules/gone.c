@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../archbranch.h"
 #include "../atlas.h"
 #include "../changes.h"
 #include "../directive.h"
@@ -659,6 +660,8 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 	    (of ? shadowed_member(c, c->buf + t->pos, t->len) :
 		  shadowed(c, c->buf + t->pos, t->len) || ifdef_guarded(c->pt, i)))
 		return;
+	if (in_arch_branch(c->buf, c->pt->tl, i))
+		return;		/* another architecture's code */
 	if (!judged(c) || !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
@@ -1282,9 +1285,24 @@ static bool foreign_asm(const char *buf, const struct token *t)
 }
 
 /*
+ * An <asm/...> header x86 never had, included at token i other than in a
+ * branch for another architecture of an old file: a 2.4 file (another
+ * finding already, as foreign_2_4() asks) that includes one only under
+ * '#ifdef __sparc__' builds on x86 too, and is judged as x86's (without
+ * its branches for the others: in_arch_branch()).  Today's files of
+ * several architectures stay unjudged: their arch's names reach outside
+ * such branches (a pointer to an arch's struct, a macro set under one).
+ */
+static bool foreign_asm_always(const struct porter *pt, size_t i)
+{
+	return foreign_asm(pt->buf, &pt->tl->tok[i]) &&
+	       (!pt->nr_found[1] || !in_arch_branch(pt->buf, pt->tl, i));
+}
+
+/*
  * Is the file not kernel code for x86: a program (it includes the C
  * library's headers), or another architecture's (in its arch/ folder, or
- * including an asm header x86 never had)?  The atlas would judge it by the
+ * including an asm header x86 never had, other than under a condition)?  The atlas would judge it by the
  * wrong kernel.  (A program whose local header includes them: judged().)
  */
 static bool not_x86_file(const struct porter *pt)
@@ -1295,7 +1313,8 @@ static bool not_x86_file(const struct porter *pt)
 	if (a && (a == pt->path || a[-1] == '/') && strncmp(a + 5, "x86/", 4))
 		return true;
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
-		if (libc_header(pt->buf, t) || foreign_asm(pt->buf, t))
+		if (libc_header(pt->buf, t) ||
+		    foreign_asm_always(pt, (size_t)(t - pt->tl->tok)))
 			return true;
 	return false;
 }
@@ -1340,7 +1359,7 @@ static bool foreign_2_4(const struct porter *pt)
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++) {
 		if (libc_header(pt->buf, t))
 			return false;
-		foreign |= foreign_asm(pt->buf, t);
+		foreign |= foreign_asm_always(pt, (size_t)(t - pt->tl->tok));
 	}
 	return foreign;
 }

@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * archbranch: is a position of a file in the branch of an #if group that
+ * tests for another architecture than x86 (#ifdef __sparc__, #if
+ * defined(CONFIG_PPC), #elif defined(__mips__))?  Such code is that
+ * architecture's: x86 does not compile it, and its names are not x86's.
+ */
+#ifndef MODPORT_ARCHBRANCH_H
+#define MODPORT_ARCHBRANCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "token.h"
+
+/* Does the identifier s[0..len) name an architecture other than x86? */
+bool arch_name(const char *s, size_t len);
+
+/*
+ * Is token i inside the taken branch of a group whose condition asks for
+ * another architecture (not negated: the #else of '#ifdef __sparc__' and
+ * '#ifndef __sparc__' are x86's)?
+ */
+bool in_arch_branch(const char *buf, const struct token_list *tl, size_t i);
+
+#endif
