@@ -13,7 +13,7 @@
 /*
  * The architectures of the kernel's arch/ folders from 2.4 on, and the
  * machines 2.4's drivers tested for by their own macros (__mc68000__,
- * CONFIG_AMIGA); x86 (i386, x86_64) is not among them.
+ * CONFIG_AMIGA, CONFIG_CPU_SH4); x86 (i386, x86_64) is not among them.
  */
 static const char *const arches[] = {
 	"alpha", "arc", "arm", "arm26", "avr32", "blackfin", "c6x", "cris",
@@ -25,12 +25,12 @@ static const char *const arches[] = {
 	"atari", "sgi", "sibyte", "apus", "sun3", "sun4",
 };
 
-bool arch_name(const char *s, size_t len)
+/* The stem of an architecture's macro, lower case, into low: false if none. */
+static bool arch_stem(const char *s, size_t len, char *low, size_t size)
 {
-	char low[32];
-	size_t k, n;
+	size_t k;
 
-	/* __sparc__, __sparc, CONFIG_SPARC64, CONFIG_SH_HP600: the stem */
+	/* __sparc__, CONFIG_SPARC64, CONFIG_SH_HP600, CONFIG_CPU_SH4: the stem */
 	while (len && *s == '_') {
 		s++;
 		len--;
@@ -40,17 +40,54 @@ bool arch_name(const char *s, size_t len)
 	if (len > 7 && !memcmp(s, "CONFIG_", 7)) {
 		s += 7;
 		len -= 7;
+		if (len > 4 && !memcmp(s, "CPU_", 4)) {	/* CONFIG_CPU_SH4 */
+			s += 4;
+			len -= 4;
+		}
 	}
-	if (!len || len >= sizeof(low))
+	if (!len || len >= size)
 		return false;
 	for (k = 0; k < len; k++)
 		low[k] = (char)tolower((unsigned char)s[k]);
 	low[len] = '\0';
+	return true;
+}
+
+/* Is the stem one of x86's: __i386__, CONFIG_X86_64, __x86_64__? */
+static bool x86_stem(const char *low)
+{
+	static const char *const x86[] = {
+		"i386", "i486", "i586", "i686", "x86", "x86_32", "x86_64",
+		"amd64",
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(x86) / sizeof(x86[0]); k++)
+		if (!strcmp(low, x86[k]))
+			return true;
+	return false;
+}
+
+static bool x86_name(const char *s, size_t len)
+{
+	char low[32];
+
+	return arch_stem(s, len, low, sizeof(low)) && x86_stem(low);
+}
+
+bool arch_name(const char *s, size_t len)
+{
+	char low[32];
+	size_t k, n;
+
+	if (!arch_stem(s, len, low, sizeof(low)))
+		return false;
 	for (k = 0; k < sizeof(arches) / sizeof(arches[0]); k++) {
 		n = strlen(arches[k]);
-		/* the name, or the name and a subarchitecture: sh_hp600 */
+		/* the name, or with a subarchitecture: sh_hp600, sh4 */
 		if (!strncmp(low, arches[k], n) &&
-		    (low[n] == '\0' || low[n] == '_'))
+		    (low[n] == '\0' || low[n] == '_' ||
+		     isdigit((unsigned char)low[n])))
 			return true;
 	}
 	return false;
@@ -72,6 +109,8 @@ static bool asks_for_arch(const char *buf, const struct token_list *tl,
 
 		if (match_op(buf, t, '!'))
 			return false;	/* !defined(__sparc__): x86 too */
+		if (t->type == TOKEN_IDENT && x86_name(buf + t->pos, t->len))
+			return false;	/* __i386__ || CONFIG_SH: x86's too */
 		if (t->type == TOKEN_IDENT && arch_name(buf + t->pos, t->len))
 			arch = true;
 	}
@@ -108,6 +147,73 @@ bool in_arch_branch(const char *buf, const struct token_list *tl, size_t i)
 			if (!in_else && asks_for_arch(buf, tl, k))
 				return true;
 			in_else = false;
+		}
+	}
+	return false;
+}
+
+/* Does the directive at hash test an architecture's absence (!, #ifndef)? */
+static bool asks_for_no_arch(const char *buf, const struct token_list *tl,
+			     size_t hash)
+{
+	const struct tokens s = { buf, tl };
+	bool not = directive_is(&s, hash, "ifndef");
+	size_t k;
+
+	for (k = pp_next(tl, pp_next(tl, hash)); k != SCAN_NONE;
+	     k = pp_next(tl, k))
+		if (tl->tok[k].type == TOKEN_IDENT &&
+		    x86_name(buf + tl->tok[k].pos, tl->tok[k].len))
+			return false;	/* !defined(__alpha__) && !defined(__i386__) */
+	for (k = pp_next(tl, pp_next(tl, hash)); k != SCAN_NONE;
+	     k = pp_next(tl, k)) {
+		const struct token *t = &tl->tok[k];
+
+		if (match_op(buf, t, '!'))
+			not = true;
+		else if (t->type == TOKEN_IDENT && not &&
+			 arch_name(buf + t->pos, t->len))
+			return true;
+		else if (t->type == TOKEN_IDENT &&
+			 !match_ident(buf, t, "defined"))
+			not = directive_is(&s, hash, "ifndef");
+	}
+	return false;
+}
+
+bool x86_takes_branch(const char *buf, const struct token_list *tl, size_t i)
+{
+	const struct tokens s = { buf, tl };
+	size_t k, branch = SCAN_NONE;
+	int depth = 0;
+
+	for (k = i; k-- > 0;) {
+		if (!match_op(buf, &tl->tok[k], '#') || directive_of(tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif")) {
+			depth++;
+			continue;
+		}
+		if (depth) {
+			if (directive_is(&s, k, "if") ||
+			    directive_is(&s, k, "ifdef") ||
+			    directive_is(&s, k, "ifndef"))
+				depth--;
+			continue;
+		}
+		if (directive_is(&s, k, "else") || directive_is(&s, k, "elif") ||
+		    directive_is(&s, k, "if") || directive_is(&s, k, "ifdef") ||
+		    directive_is(&s, k, "ifndef")) {
+			if (branch == SCAN_NONE) {	/* the branch of i */
+				branch = k;
+				if (!directive_is(&s, k, "else"))
+					return asks_for_no_arch(buf, tl, k);
+			} else if (!asks_for_arch(buf, tl, k)) {
+				return false;	/* a branch x86 may take */
+			}
+			if (!directive_is(&s, k, "else") &&
+			    !directive_is(&s, k, "elif"))
+				return true;	/* the group's #if: all asked */
 		}
 	}
 	return false;

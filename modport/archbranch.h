@@ -23,4 +23,12 @@ bool arch_name(const char *s, size_t len);
  */
 bool in_arch_branch(const char *buf, const struct token_list *tl, size_t i);
 
+/*
+ * Does x86 take the branch of token i, because of the architectures its
+ * group asks for: the #else of a group whose every branch before asks for
+ * another architecture (#if defined(CONFIG_CPU_SH4) ... #else), or a
+ * branch that asks for one's absence (#if !defined(CONFIG_MIPS) || ...)?
+ */
+bool x86_takes_branch(const char *buf, const struct token_list *tl, size_t i);
+
 #endif

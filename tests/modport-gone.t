@@ -16,7 +16,15 @@
 #    a 2.4 file that includes such a header only in a branch for another
 #    architecture (#ifdef __sparc__) is judged, but not those branches
 #    (tests/data/gone-arch; today's files of several architectures stay
-#    unjudged: their arch's names reach outside such branches);
+#    unjudged: their arch's names reach outside such branches); the #error
+#    that x86 reaches because its #if asks for another architecture (the
+#    #else after SuperH's branches, '#if !defined(CONFIG_MIPS)') is named
+#    where a 2.4 file's build stops, not one x86 does not reach;
+#  - a 2.4 file's call of a function its project declares and does not
+#    define, which the kernel exported only in older releases (2.4's
+#    register_busmouse(), of busmouse.c), is reported: the module would not
+#    link (tests/data/gone-export; not where the file or another .c of the
+#    folder defines it, nor in a file of today's);
 #  - own-header: a package that ships its own copy of a kernel header
 #    (tests/modport/own-header) gets #include "P" where the target's <P>
 #    lost what it uses and the copy has it; a copy short of a member the
@@ -28,7 +36,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 49
+plan 58
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -133,5 +141,35 @@ like "$sparc" "sparc24.c:4:10: warning: the header '<asm/ebus.h>' is another arc
 unlike "$sparc" "ctl_table" "and its names are not judged"
 today=$("$modport" check --target=6.1 --rules=gone "$a/today.c" 2>&1)
 is "$today" "" "today's file (no other finding) with <asm/ebus.h> under #ifdef __sparc__: not judged"
+
+# The kernel's exports that went away (tests/data/gone-export).
+e=tests/data/gone-export
+exp=$("$modport" check --target=6.1 --rules=gone,module-parm "$e/alone/mouse24.c" 2>&1)
+diag "$exp"
+like "$exp" "mouse24.c:11:18: warning: the kernel's export of the function 'register_busmouse' went away between Linux 2.6.0 and 2.6.11" \
+	"a call of what 2.4's busmouse.c exported, declared by the driver's own header: reported"
+split=$("$modport" check --target=6.1 --rules=gone,module-parm "$e/split/mouse24.c" 2>&1)
+unlike "$split" "'register_busmouse'" "another .c of the folder defines it: not reported"
+like "$split" "'unregister_busmouse' went away" "what no .c of the folder defines still is"
+mkdir "$tmp/defines" && cp "$e/alone/"* "$tmp/defines/" &&
+	printf 'int unregister_busmouse(int m)\n{\n\treturn m;\n}\n' >>"$tmp/defines/mouse24.c"
+unlike "$("$modport" check --target=6.1 --rules=gone,module-parm "$tmp/defines/mouse24.c" 2>&1)" \
+	"'unregister_busmouse'" "the file defines it: not reported"
+mkdir "$tmp/today" && cp "$e/alone/"* "$tmp/today/" && sed -i '/MODULE_PARM/d' "$tmp/today/mouse24.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/today/mouse24.c" 2>&1)" "" \
+	"a file without another finding (a tree of today's: the core's calls need no export): not reported"
+
+# An #error that x86 reaches for the architectures its #if asks for.
+like "$("$modport" check --target=6.1 --rules=gone,module-parm "$a/sh24.c" 2>&1)" \
+	"sh24.c:9:1: warning: this #error stops the build on x86: the #if before it asks for another architecture" \
+	"the #else after SuperH's branches: x86 takes it"
+like "$("$modport" check --target=6.1 --rules=gone,module-parm "$a/mips24.c" 2>&1)" \
+	"mips24.c:5:1: warning: this #error stops the build on x86" \
+	"#if !defined(CONFIG_MIPS) || ...: x86 takes it"
+unlike "$("$modport" check --target=6.1 --rules=gone,module-parm "$a/x86error24.c" 2>&1)" "#error" \
+	"x86's own branch, SuperH's branch, a board's #else, !defined(__alpha__) && !defined(__i386__): none"
+sed '/MODULE_PARM/d' "$a/sh24.c" >"$tmp/sh-today.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/sh-today.c" 2>&1)" "" \
+	"the same #error in a file without another finding (today's, which Kconfig keeps off x86): not named"
 
 done_testing

@@ -31,6 +31,7 @@
 #include "../kversion.h"
 #include "../nameset.h"
 #include "../projnames.h"
+#include "../sibling.h"
 #include "../source.h"
 #include "../vbranch.h"
 #include "gone.h"
@@ -1097,6 +1098,79 @@ static bool type_use(const struct ctx *c, size_t i, size_t next)
 	       TOKEN_IN(c->buf, &c->tok[before], type_ops);
 }
 
+/* Does the file define the function name[0..len): "name(...) {" at file scope? */
+static bool defines_function(const struct ctx *c, const char *name, size_t len)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t k, open, close;
+	int depth = 0;
+
+	for (k = 0; c->tok[k].type != TOKEN_EOF; k++) {
+		const struct token *t = &c->tok[k];
+
+		if (t->flags & TF_PP)
+			continue;
+		if (match_op(c->buf, t, '{'))
+			depth++;
+		else if (match_op(c->buf, t, '}') && depth > 0)
+			depth--;
+		else if (!depth && t->type == TOKEN_IDENT && t->len == len &&
+			 !memcmp(c->buf + t->pos, name, len) &&
+			 call_parens(c->buf, tl, k, &open, &close) &&
+			 match_op(c->buf, &c->tok[next_code(tl, close)], '{'))
+			return true;
+	}
+	return false;
+}
+
+struct sibling_name {
+	const char *s;
+	size_t len;
+};
+
+static bool sibling_names(const struct sibling *sib, void *arg)
+{
+	const struct sibling_name *sn = arg;
+	const struct token *t;
+
+	for (t = sib->tl->tok; t->type != TOKEN_EOF; t++)
+		if (t->type == TOKEN_IDENT && t->len == sn->len &&
+		    !memcmp(sib->buf + t->pos, sn->s, sn->len))
+			return true;
+	return false;
+}
+
+/*
+ * A call at token i of a function that the project declares itself (a
+ * prototype of the file's or of a local header: no kernel header declares
+ * it) and that neither the file nor another .c of its folder defines: the
+ * kernel defined it, and exported it to modules in the releases of x
+ * (2.4's register_busmouse(), of drivers/char/busmouse.c).  Where a
+ * release of the target no longer exports it, the module does not link.
+ * Asked of a .c that shows its age with another finding: in a tree of
+ * today a driver calls its own folders' functions and the built-in core's,
+ * which need no export (over linux-source-6.1: 158 such calls).
+ */
+static void export_use(struct ctx *c, size_t i, uint32_t x)
+{
+	const struct token *t = &c->tok[i];
+	const char *s = c->buf + t->pos;
+	struct sibling_name sn = { s, t->len };
+	unsigned int last, missing;
+
+	if (c->header || !c->pt->nr_found[1])
+		return;	/* today's tree: its core's calls need no export */
+	if (!went_away(c, x, x, &last, &missing) || line_taken(c, t->pos) ||
+	    version_skip(c, t->pos, missing) || porter_edited(c->pt, t->pos) ||
+	    !shadowed(c, s, t->len) || defines_function(c, s, t->len) ||
+	    in_arch_branch(c->buf, c->pt->tl, i) || ifdef_guarded(c->pt, i) ||
+	    !judged(c) || sibling_any(c->pt->path, sibling_names, &sn) ||
+	    !first_report(c, "the export of", t, NULL))
+		return;
+	gone_finding(c, i, "the kernel's export of the function", NULL, last,
+		     missing);
+}
+
 /* Names of the language and the compiler, never the kernel's. */
 static bool builtin(const char *s, size_t len)
 {
@@ -1163,8 +1237,12 @@ static void ident(struct ctx *c, size_t i)
 		return;
 	}
 	id = atlas_mask(ATLAS_IDENT, NULL, 0, s, t->len);
-	if (!id && atlas_mask(ATLAS_EXPORT, NULL, 0, s, t->len))
+	if (!id && atlas_mask(ATLAS_EXPORT, NULL, 0, s, t->len)) {
+		if (call)	/* not declared by the kernel's headers? */
+			export_use(c, i, atlas_mask(ATLAS_EXPORT, NULL, 0, s,
+						    t->len));
 		id = ~0u;	/* declared by every release (atlasfmt.h) */
+	}
 	if ((id & c->target) == c->target) {	/* every kernel has it */
 		if (call)
 			check_call(c, i, next);
@@ -1384,11 +1462,49 @@ static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
 			header(c, h[k].tok);
 }
 
+/* Is token i the "error" of an #error directive? */
+static bool error_directive(const struct porter *pt, size_t i)
+{
+	const struct token *t = &pt->tl->tok[i];
+
+	return i > 0 && (t->flags & TF_PP) && t->len == 5 &&
+	       !memcmp(pt->buf + t->pos, "error", 5) &&
+	       directive_of(pt->tl, i) == i - 1;
+}
+
+/*
+ * The first #error of a 2.4 file (another finding already) that x86
+ * reaches because of the architectures its #if asks for (SuperH's
+ * watchdog: "#if defined(CONFIG_CPU_SH5) ... #else #error"; "#if
+ * !defined(CONFIG_MIPS) || ... #error"): where its build stops, named.
+ */
+static void arch_error(struct ctx *c)
+{
+	const struct token_list *tl = c->pt->tl;
+	const struct tokens ts = { c->buf, tl };
+	size_t k;
+
+	if (c->header || !c->pt->nr_found[1] || !judged(c))
+		return;
+	for (k = 0; c->tok[k].type != TOKEN_EOF; k++) {
+		if (!(c->tok[k].flags & TF_BOL) || !(c->tok[k].flags & TF_PP) ||
+		    !match_op(c->buf, &c->tok[k], '#') ||
+		    !directive_is(&ts, k, "error") ||
+		    scan_is_dead(&c->pt->sc, k) ||
+		    !x86_takes_branch(c->buf, tl, k))
+			continue;
+		add_finding(c->pt, c->tok[k].pos, R_GONE, SEV_WARNING, false,
+			    "this #error stops the build on x86: the #if before it asks for another architecture, whose file this is; port it by hand");
+		return;
+	}
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
 			 .unit = -1 };
 	size_t k;
+	bool errors = false;	/* an #error: arch_error() */
 
 	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE) &&
 	    !rule_on(pt, R_OWN_HEADER))
@@ -1405,6 +1521,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; k < n && c.target && !pt->error; k++) {
 		if (h[k].flags & H_DEAD)
 			continue;
+		if (error_directive(pt, h[k].tok)) {
+			errors = true;
+			continue;
+		}
 		if (h[k].kw != KW_NONE && h[k].kw != KW_DEFINE &&
 		    h[k].kw != KW_INCLUDE)
 			continue;	/* #ifdef X, #undef X: not uses */
@@ -1421,6 +1541,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		}
 	}
 	own_settle(&c);
+	if (errors && c.target && rule_on(pt, R_GONE) && !pt->error)
+		arch_error(&c);
 	ctx_free(&c);
 }
 
@@ -1456,6 +1578,8 @@ static bool wants(const struct porter *pt, size_t i)
 	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
 		prev--;		/* prev_tok() */
 	p = prev > 0 ? &tok[prev - 1] : NULL;
+	if (error_directive(pt, i))
+		return true;	/* arch_error() */
 	return atlas_may_be_gone(target, p && p->type == TOKEN_SPECIAL &&
 				 ((p->len == 1 && pt->buf[p->pos] == '.') ||
 				  (p->len == 2 && !memcmp(pt->buf + p->pos,
