@@ -887,8 +887,8 @@ static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 			return k - 1;
 	if (k <= stop || !(ix = file_idents(c->pt)))
 		return SCAN_NONE;
-	u = idindex_before(use, idindex_find(ix, c->buf + x->pos, x->len,
-					     &use), k);
+	u = idindex_find(ix, c->buf + x->pos, x->len, &use);
+	u = idindex_before(use, u, k);	/* use is set by idindex_find() */
 	return u > 0 && use[u - 1].tok >= stop ? use[u - 1].tok : SCAN_NONE;
 }
 
