@@ -359,7 +359,8 @@ static size_t declarators(struct porter *pt, size_t s, size_t *names,
 		if (t->type != TOKEN_IDENT || is_annotation(buf, t) ||
 		    TOKEN_IN(buf, t, qualifiers))
 			continue;
-		if (match_op(buf, &tl->tok[next_code(tl, i)], '(')) {
+		if (is_reserved(buf, t) &&	/* not static DEF_SCSI_QCMD(x) */
+		    match_op(buf, &tl->tok[next_code(tl, i)], '(')) {
 			size_t cl = match_close(buf, tl, next_code(tl, i), '(', ')');
 
 			if (cl == SCAN_NONE)

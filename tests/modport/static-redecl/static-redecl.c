@@ -42,6 +42,16 @@ static __redecl_printf(1, 2) int redecl_log(const char *fmt, ...)
 	return 0;
 }
 
+/* negative: a macro that defines, then a definition (bfad_im.c's) */
+#define REDECL_DEF(name) int name(void) { return 0; }
+static REDECL_DEF(redecl_defined)
+
+int
+redecl_after_macro(void)
+{
+	return redecl_defined();
+}
+
 /* negative: the header's "struct redecl_ring;" declares a tag */
 static struct redecl_dev *redecl_ring;
 

@@ -21,6 +21,7 @@ extern char redecl_descr[];		/* ixgbe.h's, under IXGBE_FCOE */
 #ifndef CONFIG_REDECL_SLOB
 void redecl_free(void *p);		/* slab.h's: one allocator's */
 #endif
+int redecl_after_macro(void);
 int redecl_log(const char *fmt, ...);
 
 struct redecl_ring;			/* a tag (ips.h's struct ips_ha;) */
