@@ -1,0 +1,502 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * staticdecl.c: the static-redecl rule.  GCC 3 let a file-scope "static"
+ * declaration follow a declaration of the same name without it (sonypi.c:
+ * "static int verbose;" after its own sonypi.h's "extern int verbose;");
+ * since GCC 4 it is an error, "static declaration of 'X' follows
+ * non-static declaration".  The first declaration gave the name external
+ * linkage: the later "static" goes, and the name keeps it (a module's
+ * global that it does not export clashes with no other module).
+ *
+ * The earlier declarations looked at: the file's own before it, at file
+ * scope, and those of the local headers ("x.h", and theirs) that the file
+ * includes before it; a kernel header's (<x.h>) cannot be seen and is not
+ * judged.  The first of them decides: a static one gives the name internal
+ * linkage, and a later static is right.  A declaration in another branch
+ * of an #if/#else than the static one is not earlier in any compilation.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../engine.h"
+#include "../target.h"
+
+static const char *const words[] = { "static", NULL };
+static const enum rule_id rules[] = { R_STATIC_REDECL, NR_RULES };
+
+/* What the earlier declarations say of a name. */
+enum verdict { V_NONE, V_STATIC, V_EXTERN, V_EXTERN_HEADER };
+
+struct ctx {
+	struct porter *pt;
+	struct header_set *hs;
+	struct id_index hix[INCLUDE_MAX_HEADERS];	/* built on demand */
+	bool hix_made[INCLUDE_MAX_HEADERS];
+};
+
+/* Words of a declaration that are neither its type nor its name. */
+static const char *const annotations[] = {
+	"__init", "__exit", "__initdata", "__exitdata", "__devinit",
+	"__devexit", "__devinitdata", "__devexitdata", "__devinitconst",
+	"__initconst", "__initlocaldata", "__cpuinit", "__cpuinitdata",
+	"__cpuexit", "__read_mostly", "__cacheline_aligned",
+	"____cacheline_aligned", "__cacheline_aligned_in_smp",
+	"____cacheline_aligned_in_smp", "__attribute_used__", "__maybe_unused",
+	"__used", "__unused", "__user", "__iomem", "__pure", "__const",
+	"__volatile__", "asmlinkage", "__attribute__", "__attribute",
+};
+
+static bool is_annotation(const char *buf, const struct token *t)
+{
+	return t->type == TOKEN_IDENT && TOKEN_IN(buf, t, annotations);
+}
+
+static const char *const type_words[] = {
+	"char", "short", "int", "long", "signed", "unsigned", "float",
+	"double", "void", "const", "volatile", "_Bool", "bool",
+};
+
+/* Words of the specifiers that are no type. */
+static const char *const qualifiers[] = {
+	"static", "extern", "const", "volatile", "register", "inline",
+	"__inline__", "__inline", "__const", "__volatile__", "__signed__",
+};
+
+/* A name of the implementation's (__x), an attribute's as often. */
+static bool is_reserved(const char *buf, const struct token *t)
+{
+	return t->len > 2 && buf[t->pos] == '_' && buf[t->pos + 1] == '_';
+}
+
+static bool is_attribute(const char *buf, const struct token *t)
+{
+	return match_ident(buf, t, "__attribute__") ||
+	       match_ident(buf, t, "__attribute");
+}
+
+static bool ends_declarator(const char *buf, const struct token *t)
+{
+	return match_op(buf, t, ';') || match_op(buf, t, ',') ||
+	       match_op(buf, t, '=') || match_op(buf, t, '[') ||
+	       match_op(buf, t, '(');
+}
+
+/* A name in capitals and digits: a macro (static DEFINE_SPINLOCK(x);). */
+static bool macro_like(const char *buf, const struct token *t)
+{
+	size_t k;
+
+	bool upper = false;
+
+	for (k = 0; k < t->len; k++) {
+		if (buf[t->pos + k] >= 'a' && buf[t->pos + k] <= 'z')
+			return false;
+		if (buf[t->pos + k] >= 'A' && buf[t->pos + k] <= 'Z')
+			upper = true;
+	}
+	return upper && t->len > 1;
+}
+
+/*
+ * Is identifier k (at file scope) the name of a declaration's declarator
+ * - "extern int x;", "int f(void);", "int a, *x[4] = ..." - whose
+ * specifiers back to the declaration's start are identifiers, stars,
+ * commas and attributes?  Its "static" to *st (or SCAN_NONE).
+ */
+static bool declares(const char *buf, const struct token_list *tl, size_t k,
+		     size_t *st)
+{
+	size_t n = next_code(tl, k), p;
+	int types = 0;
+
+	while (tl->tok[n].type == TOKEN_IDENT && is_reserved(buf, &tl->tok[n]) &&
+	       !is_attribute(buf, &tl->tok[n]))
+		n = next_code(tl, n);	/* int x __initdata = 1; */
+	if (!ends_declarator(buf, &tl->tok[n]) &&
+	    !(is_attribute(buf, &tl->tok[n]) &&
+	      match_op(buf, &tl->tok[next_code(tl, n)], '(')))
+		return false;
+	p = code_before(tl, k);
+	if (p != SCAN_NONE && (match_ident(buf, &tl->tok[p], "struct") ||
+			       match_ident(buf, &tl->tok[p], "union") ||
+			       match_ident(buf, &tl->tok[p], "enum")))
+		return false;	/* struct x; names a tag */
+	*st = SCAN_NONE;
+	for (; p != SCAN_NONE; p = code_before(tl, p)) {
+		const struct token *t = &tl->tok[p];
+
+		if (match_op(buf, t, ';') || match_op(buf, t, '}'))
+			break;
+		if (t->type == TOKEN_IDENT) {
+			if (match_ident(buf, t, "typedef"))
+				return false;
+			if (match_ident(buf, t, "static") || macro_like(buf, t))
+				*st = p;	/* xfs's STATIC: not judged */
+			if (!TOKEN_IN(buf, t, qualifiers) && !is_annotation(buf, t))
+				types++;
+		} else if (match_op(buf, t, ')')) {
+			size_t o = match_open(buf, tl, p, '(', ')');
+
+			if (o == SCAN_NONE || code_before(tl, o) == SCAN_NONE)
+				return false;
+			o = code_before(tl, o);	/* __attribute__((x)) */
+			if (!match_op(buf, &tl->tok[o], '(') ||
+			    (o = code_before(tl, o)) == SCAN_NONE ||
+			    !is_attribute(buf, &tl->tok[o]))
+				return false;
+			p = o;
+		} else if (!match_op(buf, t, '*') && !match_op(buf, t, ',')) {
+			return false;
+		}
+	}
+	return types > 0;
+}
+
+/*
+ * Are the positions a < b (tokens of the file) in different branches of an
+ * #if/#else: an #else or #elif of a group open at a, before the group
+ * closes, between them?
+ */
+static bool exclusive(const char *buf, const struct token_list *tl,
+		      size_t a, size_t b)
+{
+	int d = 0, low = 0, excl = 1;	/* excl 1: none */
+	size_t i, w;
+
+	for (i = a + 1; i < b; i++) {
+		const struct token *t = &tl->tok[i];
+
+		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    !match_op(buf, t, '#') || (w = pp_next(tl, i)) == SCAN_NONE)
+			continue;
+		t = &tl->tok[w];
+		if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
+		    match_ident(buf, t, "ifndef")) {
+			d++;
+		} else if (match_ident(buf, t, "else") ||
+			   match_ident(buf, t, "elif")) {
+			if (d == low)
+				excl = d;
+		} else if (match_ident(buf, t, "endif")) {
+			d--;
+			if (d < low)
+				low = d;
+			if (excl != 1 && d < excl)
+				excl = 1;
+		}
+	}
+	return excl != 1;
+}
+
+/*
+ * Is token k of a header in a group of #if other than its guard and
+ * "#ifdef __KERNEL__" (slab.h's prototypes of one allocator)?
+ */
+static bool header_conditional(const char *buf, const struct token_list *tl,
+			       size_t k)
+{
+	bool trivial[16];
+	int d = 0;
+	size_t i, w;
+	bool first = true;
+
+	for (i = 0; i < k; i++) {
+		const struct token *t = &tl->tok[i];
+
+		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    !match_op(buf, t, '#') || (w = pp_next(tl, i)) == SCAN_NONE)
+			continue;
+		t = &tl->tok[w];
+		if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
+		    match_ident(buf, t, "ifndef")) {
+			size_t a = pp_next(tl, w);
+
+			if (d < 16)
+				trivial[d] = (first && match_ident(buf, t, "ifndef")) ||
+					     (match_ident(buf, t, "ifdef") &&
+					      a != SCAN_NONE &&
+					      match_ident(buf, &tl->tok[a], "__KERNEL__"));
+			d++;
+		} else if (match_ident(buf, t, "else") ||
+			   match_ident(buf, t, "elif")) {
+			if (d > 0 && d <= 16)
+				trivial[d - 1] = false;
+		} else if (match_ident(buf, t, "endif") && d > 0) {
+			d--;
+		}
+		first = false;
+	}
+	for (i = 0; i < (size_t)d && i < 16; i++)
+		if (!trivial[i])
+			return true;
+	return d > 16;
+}
+
+/* The local header that the #include name t of the text buf at from names. */
+static int header_of(struct ctx *c, const char *from, const char *buf,
+		     const struct token *t)
+{
+	char *path;
+	size_t k;
+	int found = -1;
+
+	if (t->type != TOKEN_STRING || t->len < 3 || buf[t->pos] != '"')
+		return -1;
+	path = include_beside(from, buf, t);
+	if (!path) {
+		porter_fail(c->pt, -12);	/* ENOMEM */
+		return -1;
+	}
+	for (k = 0; k < c->hs->nr && found < 0; k++)
+		if (!strcmp(c->hs->h[k].path, path))
+			found = (int)k;
+	free(path);
+	return found;
+}
+
+static enum verdict in_header(struct ctx *c, int h, const char *name,
+			      size_t len, int depth);
+
+/*
+ * The first declaration of name[0, len) at file scope in the text buf
+ * (tokens tl, of the file at path) before token end, in it or in the local
+ * headers it includes before there.  before: a file's position, whose
+ * branches of #if are judged (SCAN_NONE in a header).
+ */
+static enum verdict first_decl(struct ctx *c, const char *path,
+			       const char *buf, const struct token_list *tl,
+			       struct id_index *ix, size_t end, size_t before,
+			       const char *name, size_t len, int depth)
+{
+	const struct id_use *use;
+	size_t nr = idindex_find(ix, name, len, &use), u = 0, i, st, nm;
+	enum verdict v;
+	int h;
+
+	for (i = 0; i < end && tl->tok[i].type != TOKEN_EOF; i++) {
+		if (u < nr && use[u].tok == i) {
+			const struct id_use *x = &use[u++];
+
+			if (!x->code || x->depth ||
+			    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)) ||
+			    !declares(buf, tl, i, &st) ||
+			    (before != SCAN_NONE && exclusive(buf, tl, i, before)))
+				continue;
+			if (before == SCAN_NONE && header_conditional(buf, tl, i))
+				return V_STATIC;	/* not judged */
+			return st == SCAN_NONE ? V_EXTERN : V_STATIC;
+		}
+		if (!c->hs || depth >= INCLUDE_MAX_DEPTH ||
+		    (nm = include_name(buf, tl, i)) == SCAN_NONE ||
+		    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)))
+			continue;
+		h = header_of(c, path, buf, &tl->tok[nm]);
+		if (h < 0 || (before != SCAN_NONE && exclusive(buf, tl, i, before)))
+			continue;
+		v = in_header(c, h, name, len, depth + 1);
+		if (v != V_NONE)
+			return v == V_EXTERN ? V_EXTERN_HEADER : v;
+	}
+	return V_NONE;
+}
+
+static enum verdict in_header(struct ctx *c, int h, const char *name,
+			      size_t len, int depth)
+{
+	struct header *hd = &c->hs->h[h];
+
+	if (!c->hix_made[h]) {
+		if (idindex_build(&c->hix[h], hd->buf, &hd->tl)) {
+			porter_fail(c->pt, -12);
+			return V_NONE;
+		}
+		c->hix_made[h] = true;
+	}
+	return first_decl(c, hd->path, hd->buf, &hd->tl, &c->hix[h],
+			  hd->tl.nr, SCAN_NONE, name, len, depth);
+}
+
+static bool is_header_file(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
+/*
+ * The declarators of the static declaration at token s: their names to
+ * names (at most max), or 0 when it is not one this rule reads.
+ */
+static size_t declarators(struct porter *pt, size_t s, size_t *names,
+			  size_t max)
+{
+	const char *buf = pt->buf;
+	const struct token_list *tl = pt->tl;
+	size_t i, name, nr = 0, after[4], nr_after = 0, k;
+	bool typed = false, is_fn, in_h = is_header_file(pt->path);
+
+	for (i = next_code(tl, s); tl->tok[i].type == TOKEN_IDENT ||
+				   match_op(buf, &tl->tok[i], '*');
+	     i = next_code(tl, i)) {
+		const struct token *t = &tl->tok[i];
+
+		if (is_attribute(buf, t)) {
+			i = next_code(tl, i);
+			if (!match_op(buf, &tl->tok[i], '(') ||
+			    (i = match_close(buf, tl, i, '(', ')')) == SCAN_NONE)
+				return 0;
+			continue;
+		}
+		if (in_h && t->type == TOKEN_IDENT &&
+		    memmem(buf + t->pos, t->len, "inline", 6))
+			return 0;	/* inline, __always_inline... */
+		if (match_ident(buf, t, "struct") || match_ident(buf, t, "union") ||
+		    match_ident(buf, t, "enum")) {
+			i = next_code(tl, i);	/* the tag is no declarator */
+			typed = true;
+			continue;
+		}
+		if (t->type != TOKEN_IDENT || is_annotation(buf, t) ||
+		    TOKEN_IN(buf, t, qualifiers))
+			continue;
+		if (is_reserved(buf, t) &&	/* not static DEF_SCSI_QCMD(x) */
+		    match_op(buf, &tl->tok[next_code(tl, i)], '(')) {
+			size_t cl = match_close(buf, tl, next_code(tl, i), '(', ')');
+
+			if (cl == SCAN_NONE)
+				return 0;
+			if (tl->tok[next_code(tl, cl)].type == TOKEN_IDENT ||
+			    match_op(buf, &tl->tok[next_code(tl, cl)], '*')) {
+				i = cl;	/* __printf(2, 3) void f(...) */
+				continue;
+			}
+		}
+		if (TOKEN_IN(buf, t, type_words) || !typed) {
+			typed = true;	/* unsigned long, or a typedef's name */
+			continue;
+		}
+		if (nr_after < 4 && !match_op(buf, &tl->tok[next_code(tl, i)], '*'))
+			after[nr_after++] = i;	/* u64 __amode31_ref *x */
+	}
+	if (!ends_declarator(buf, &tl->tok[i]) || !nr_after)
+		return 0;	/* static x; static int (*f)(void); */
+	name = after[nr_after - 1];	/* int __must_check __f(void) */
+	for (k = 0; k < nr_after; k++)	/* int __cold f(void), int x __data */
+		if (!is_reserved(buf, &tl->tok[after[k]]))
+			name = after[k];
+	is_fn = match_op(buf, &tl->tok[i], '(');
+	if (is_fn && macro_like(buf, &tl->tok[name]))
+		return 0;
+	names[nr++] = name;
+	if (is_fn)
+		return nr;
+	/* static int a, *b[2], c = 1; */
+	for (; !match_op(buf, &tl->tok[i], ';') && tl->tok[i].type != TOKEN_EOF;
+	     i = next_code(tl, i)) {
+		size_t n;
+
+		if (match_op(buf, &tl->tok[i], '(') ||
+		    match_op(buf, &tl->tok[i], '[') ||
+		    match_op(buf, &tl->tok[i], '{')) {
+			const char cl = buf[tl->tok[i].pos] == '(' ? ')' :
+					buf[tl->tok[i].pos] == '[' ? ']' : '}';
+
+			i = match_close(buf, tl, i, buf[tl->tok[i].pos], cl);
+			if (i == SCAN_NONE)
+				return nr;
+			continue;
+		}
+		if (!match_op(buf, &tl->tok[i], ','))
+			continue;
+		for (n = next_code(tl, i); match_op(buf, &tl->tok[n], '*');)
+			n = next_code(tl, n);
+		if (tl->tok[n].type == TOKEN_IDENT && nr < max &&
+		    ends_declarator(buf, &tl->tok[next_code(tl, n)]))
+			names[nr++] = n;
+	}
+	return nr;
+}
+
+/*
+ * Is the static at token s in a group of #if of its file (a header's
+ * guard aside)?  A header's declaration is then not judged: which of the
+ * header's branches goes with which of the file's is not read.
+ */
+static bool conditional(const struct porter *pt, size_t s)
+{
+	const struct token_list *tl = pt->tl;
+	int open = pp_open_groups(pt->buf, tl, 0, s);
+	size_t i, w;
+
+	if (open <= 0 || !is_header_file(pt->path))
+		return open > 0;
+	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {	/* the guard */
+		if (!(tl->tok[i].flags & TF_PP) ||
+		    !match_op(pt->buf, &tl->tok[i], '#'))
+			continue;
+		w = pp_next(tl, i);
+		return w == SCAN_NONE ||
+		       !match_ident(pt->buf, &tl->tok[w], "ifndef") || open > 1;
+	}
+	return true;
+}
+
+static void one(struct ctx *c, struct target *tg, size_t s)
+{
+	struct porter *pt = c->pt;
+	const struct token_list *tl = pt->tl;
+	struct id_index *ix = file_idents(pt);
+	size_t names[8], nr, k, end;
+	const struct token *n;
+	const char *first = NULL;
+	enum verdict v;
+	char *msg;
+	bool fix;
+
+	if (!ix)
+		return;
+	nr = declarators(pt, s, names, 8);
+	for (k = 0; k < nr && !first; k++) {
+		n = &tl->tok[names[k]];
+		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix, s,
+			       s, pt->buf + n->pos, n->len, 0);
+		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s)))
+			first = pt->buf + n->pos;
+	}
+	if (!first)
+		return;
+	n = &tl->tok[names[k - 1]];
+	msg = porter_printf(pt, "'%.*s' is declared static after a declaration without static (an error since GCC 4.0: \"static declaration of '%.*s' follows non-static declaration\"): its static goes, the name keeps the external linkage of its first declaration",
+			    (int)n->len, first, (int)n->len, first);
+	if (!msg)
+		return;
+	fix = target_finding(tg, n->pos, R_STATIC_REDECL, true, msg);
+	free(msg);
+	if (!fix)
+		return;
+	end = tok_end(&tl->tok[s]);
+	while (pt->buf[end] == ' ' || pt->buf[end] == '\t')
+		end++;
+	add_edit(pt, tl->tok[s].pos, end - tl->tok[s].pos, "");
+}
+
+static void run(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct ctx c = { .pt = pt };
+	struct target tg;
+	size_t k;
+
+	target_init(&tg, pt);
+	c.hs = file_headers(pt);
+	for (k = 0; k < n && !pt->error; k++)
+		if (!(h[k].flags & (H_DEAD | H_PP)) && !h[k].depth)
+			one(&c, &tg, h[k].tok);
+	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
+		if (c.hix_made[k])
+			idindex_free(&c.hix[k]);
+}
+
+static const struct family staticdecl = {
+	.name = "staticdecl", .rules = rules, .words = words, .run = run,
+};
+FAMILY(staticdecl)
