@@ -296,6 +296,8 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 		v = in_header(c, h, name, len, depth + 1);
 		if (v != V_NONE)
 			return v == V_EXTERN ? V_EXTERN_HEADER : v;
+		/* a header read again may have re-indexed ix: its uses anew */
+		nr = idindex_find(ix, name, len, &use);
 	}
 	return V_NONE;
 }
