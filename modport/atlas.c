@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "atlas.h"
+#include "hashspan.h"
 #include "ruletab.h"
 
 #ifndef ATLAS_PATH
@@ -230,21 +231,6 @@ static int cmp_line(char kind, const char *tag, size_t tag_len,
 	return cmp_span(name, len, f, field_len(f));
 }
 
-/* The length and the first and last 8 bytes: a few instructions a name. */
-static uint64_t hash_span(const char *s, size_t len)
-{
-	uint64_t a = 0, b = 0;
-
-	if (len >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-	} else {
-		memcpy(&a, s, len);
-	}
-	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ (len << 56)) *
-	    0xff51afd7ed558ccdull;
-	return a ^ (a >> 29);
-}
 
 static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
 			 const char *name, size_t len)

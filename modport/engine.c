@@ -13,6 +13,7 @@
 
 #include "directive.h"
 #include "engine.h"
+#include "hashspan.h"
 
 /* The registry: filled by the FAMILY() constructors, sorted on first use. */
 struct slot {
@@ -86,19 +87,11 @@ static unsigned int flag_slots;	/* token flags some family wants */
 static struct name *names;	/* storage */
 static bool ready;
 
-/* The length and the first and last 8 bytes: a few instructions a name. */
+/* A name's bucket (hashspan.h). */
 static inline unsigned int name_hash(const char *s, size_t len)
 {
-	uint64_t a = 0, b = 0;
-
-	if (len >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-	} else {
-		memcpy(&a, s, len);
-	}
-	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull;
-	return (unsigned int)(a >> 32) & (unsigned int)(nr_buckets - 1);
+	return (unsigned int)(hash_span(s, len) >> 32) &
+	       (unsigned int)(nr_buckets - 1);
 }
 
 /* The words of every family, and buckets for twice as many. */

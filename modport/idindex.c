@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "idindex.h"
+#include "hashspan.h"
 #include "scan.h"
 
 /* Names gathered one walk each before the whole file is indexed. */
@@ -24,20 +25,6 @@ struct id_slot {
 	size_t nr;
 };
 
-/* A hash of the length and the first and last 8 bytes (or all of them). */
-static size_t hash_span(const char *s, size_t len)
-{
-	uint64_t a = 0, b = 0;
-
-	if (len >= 8) {
-		memcpy(&a, s, 8);
-		memcpy(&b, s + len - 8, 8);
-	} else {
-		memcpy(&a, s, len);
-	}
-	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ len) * 0xff51afd7ed558ccdull;
-	return (size_t)(a ^ (a >> 32));
-}
 
 /* The slot of name[0..len): its own, or the free one where it goes. */
 static struct id_slot *slot_of(const struct id_index *ix, const char *name,
