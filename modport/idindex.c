@@ -133,6 +133,28 @@ static int gather(const struct id_index *ix, const char *name, size_t len,
 }
 
 /*
+ * Hand the uses gathered one name at a time to the full index, which
+ * frees them with itself: a caller may still hold them (idindex.h).
+ */
+static int retire(struct id_index *ix, struct id_index *all)
+{
+	size_t k, n = 0;
+
+	all->retired = malloc((ix->used ? ix->used : 1) *
+			      sizeof(*all->retired));
+	if (!all->retired)
+		return -ENOMEM;
+	for (k = 0; k < ix->size; k++) {
+		if (ix->slot[k].first == SCAN_NONE)
+			continue;
+		all->retired[n++] = ix->slot[k].use;
+		ix->slot[k].use = NULL;
+	}
+	all->nr_retired = n;
+	return 0;
+}
+
+/*
  * Index every identifier at once, in two walks (count, then place), for a
  * file that asks for many names: a walk per name would cost more.
  */
@@ -193,6 +215,10 @@ static int index_all(struct id_index *ix)
 		s->use[s->nr++] = (struct id_use){ i, depth, is_code(t) };
 	}
 	free(of);
+	if (retire(ix, &all)) {
+		idindex_free(&all);
+		return -ENOMEM;
+	}
 	idindex_free(ix);
 	*ix = all;
 	return 0;
@@ -257,6 +283,9 @@ void idindex_free(struct id_index *ix)
 	for (k = 0; !ix->full && ix->slot && k < ix->size; k++)
 		if (ix->slot[k].first != SCAN_NONE)
 			free(ix->slot[k].use);
+	for (k = 0; k < ix->nr_retired; k++)
+		free(ix->retired[k]);
+	free(ix->retired);
 	free(ix->all);
 	free(ix->slot);
 	free(ix->name);

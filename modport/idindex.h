@@ -28,6 +28,8 @@ struct id_index {
 	size_t size, used;	/* slots (a power of two), taken */
 	bool full;		/* every name indexed, its uses in all */
 	struct id_use *all;
+	struct id_use **retired;	/* uses gathered before all, kept */
+	size_t nr_retired;
 };
 
 /* Ready an index of tl (text buf) for idindex_find().  0 or -ENOMEM. */
@@ -38,6 +40,7 @@ int idindex_build(struct id_index *ix, const char *buf,
  * splices included), in token order, in *uses: their number.  Found on
  * the first question, by one walk over the tokens; name must stay valid
  * as long as the index (a token's text of the file, or a constant).
+ * *uses stays valid until idindex_free(), whatever is asked after it.
  */
 size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses);

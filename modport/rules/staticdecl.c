@@ -296,8 +296,6 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 		v = in_header(c, h, name, len, depth + 1);
 		if (v != V_NONE)
 			return v == V_EXTERN ? V_EXTERN_HEADER : v;
-		/* a header read again may have re-indexed ix: its uses anew */
-		nr = idindex_find(ix, name, len, &use);
 	}
 	return V_NONE;
 }
@@ -448,28 +446,45 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
 	struct id_index *ix = file_idents(pt);
-	size_t names[8], nr, k, end;
-	const struct token *n;
-	const char *first = NULL;
+	size_t names[8], nr, k, at = 0, other = 0, end;
+	const struct token *n, *o;
+	bool found = false, fix;
 	enum verdict v;
 	char *msg;
-	bool fix;
 
 	if (!ix)
 		return;
 	nr = declarators(pt, s, names, 8);
-	for (k = 0; k < nr && !first; k++) {
+	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
 		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix, s,
 			       s, pt->buf + n->pos, n->len, 0);
-		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s)))
-			first = pt->buf + n->pos;
+		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s))) {
+			if (!found)
+				at = k;
+			found = true;
+		} else if (!other) {
+			other = k + 1;
+		}
 	}
-	if (!first)
+	if (!found)
 		return;
-	n = &tl->tok[names[k - 1]];
+	n = &tl->tok[names[at]];
+	if (other) {	/* static int a, b; with only a declared before */
+		o = &tl->tok[names[other - 1]];
+		msg = porter_printf(pt, "'%.*s' is declared static after a declaration without static (an error since GCC 4.0: \"static declaration of '%.*s' follows non-static declaration\"); its static cannot simply go: the same declaration makes '%.*s' static too, which would become global; split the declaration and drop the static of '%.*s' only",
+				    (int)n->len, pt->buf + n->pos,
+				    (int)n->len, pt->buf + n->pos,
+				    (int)o->len, pt->buf + o->pos,
+				    (int)n->len, pt->buf + n->pos);
+		if (msg)
+			target_finding(tg, n->pos, R_STATIC_REDECL, false, msg);
+		free(msg);
+		return;
+	}
 	msg = porter_printf(pt, "'%.*s' is declared static after a declaration without static (an error since GCC 4.0: \"static declaration of '%.*s' follows non-static declaration\"): its static goes, the name keeps the external linkage of its first declaration",
-			    (int)n->len, first, (int)n->len, first);
+			    (int)n->len, pt->buf + n->pos,
+			    (int)n->len, pt->buf + n->pos);
 	if (!msg)
 		return;
 	fix = target_finding(tg, n->pos, R_STATIC_REDECL, true, msg);

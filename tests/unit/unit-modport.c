@@ -13,6 +13,7 @@
 #include "../../modport/rules.h"
 #include "../../modport/source.h"
 #include "../../modport/include.h"
+#include "../../modport/idindex.h"
 #include "../../modport/token.h"
 #include "test-lib.h"
 
@@ -393,6 +394,33 @@ static void test_settle(void)
 	port_free(&p);
 }
 
+/*
+ * A name's uses, found one by one, stay valid when a later question
+ * indexes the whole file (ASan sees a use after free otherwise).
+ */
+static void test_idindex_kept(void)
+{
+	const char *s = "int a; int b = a; { a = b; }";
+	const struct id_use *ua, *ub;
+	struct id_index ix;
+	size_t na, nb;
+
+	lex(s);
+	check_int(idindex_build(&ix, s, &tl), ==, 0);
+	na = idindex_find(&ix, "a", 1, &ua);
+	check_int(na, ==, 3);
+	nb = idindex_find(&ix, "b", 1, &ub);
+	check(ix.full);
+	check_int(nb, ==, 2);
+	check_int(ua[2].depth, ==, 1);
+	check_int(ua[0].tok, ==, 1);
+	check_int(ub[1].depth, ==, 1);
+	check_int(idindex_find(&ix, "a", 1, &ua), ==, 3);
+	check_int(idindex_find(&ix, "c", 1, &ub), ==, 0);
+	check_int(idindex_before(ua, na, 6), ==, 1);
+	idindex_free(&ix);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -412,6 +440,7 @@ int main(void)
 	TEST(test_settle(), "overlapping fixes: the later finding is left unfixed, with why");
 	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
+	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
 	token_list_free(&tl);
 	return test_done();
 }
