@@ -13,7 +13,7 @@
 # request fails; the share cannot be written from the guest.
 . "$(dirname "$0")/lib.sh"
 need qemu-system-x86_64
-plan 39
+plan 47
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -90,6 +90,22 @@ ok $? "nor on the host"
 out=$("$MODRUN" parse "$tmp/dummy.log" 2>&1); status=$?
 is "$status" 0 "modrun parse of the saved log: passes"
 like "$out" '^# kmod: rtnl-link-dummy: dummy loaded \(kernel/drivers/net/dummy\.ko\)$' "and says what was served"
+
+# A command's modprobe is the guest's too (busybox's knows no module tree):
+# a module of the kernel's with a parameter, removed, and what is not there.
+out=$("$MODRUN" -x 'modprobe loop max_loop=4' -x 'cat /sys/module/loop/parameters/max_loop' \
+	-x 'modprobe -r loop' -x '! test -d /sys/module/loop' \
+	-x 'modprobe modrun-no-such-module; test $? = 1' -x 'modprobe -r loop; test $? = 1' \
+	"$dir/kmodreq.ko" alg= 2>&1); status=$?
+diag "$out"
+is "$status" 0 "modprobe in --exec: passes"
+like "$out" '^# modprobe: loop: loop loaded \(kernel/drivers/block/loop\.ko\)$' "modprobe loop loads the kernel's loop.ko"
+like "$out" '^# 4$' "with its parameter max_loop=4"
+like "$out" '^ok [0-9]+ exec "modprobe -r loop"$' "modprobe -r loop removes it"
+like "$out" '^ok [0-9]+ exec "! test -d /sys/module/loop"$' "and it is gone"
+like "$out" '^# modprobe: modrun-no-such-module: no module of the kernel.s has this name or alias$' "a name no module has: said, exit status 1"
+like "$out" '^# modprobe: loop: not loaded$' "-r of what is not loaded: said, exit status 1"
+unlike "$out" "can't change directory to '/lib/modules'" "busybox's modprobe is not the one run"
 
 # Negative control: an alias no module has.
 out=$("$MODRUN" "$dir/kmodreq.ko" alias=modrun-no-such-alias alg= 2>&1); status=$?

@@ -291,6 +291,7 @@ static void print_output(char *buf, size_t *len, bool flush)
 static void __attribute__((noreturn)) exec_child(const char *cmd, int fd)
 {
 	int null = open("/dev/null", O_RDONLY);
+	char *with = NULL;
 
 	setsid();
 	if (null >= 0)
@@ -301,6 +302,15 @@ static void __attribute__((noreturn)) exec_child(const char *cmd, int fd)
 		_exit(126);
 	setenv("PATH", "/bin:/sbin:/usr/bin:/usr/sbin", 1);
 	setenv("HOME", "/", 1);
+	/*
+	 * busybox's sh runs its own applets before PATH's: modprobe is the
+	 * guest's (modprobe.h), which knows the kernel's module tree, by a
+	 * function of the shell, which comes before an applet.
+	 */
+	if (!access(MODPROBE_USER_PATH, X_OK) &&
+	    asprintf(&with, "modprobe() { " MODPROBE_USER_PATH " \"$@\"; }; %s",
+		     cmd) > 0)
+		cmd = with;
 	execl("/bin/sh", "sh", "-c", cmd, (char *)NULL);
 	fprintf(stderr, "modrun-init: /bin/sh: %s\n", strerror(errno));
 	_exit(127);

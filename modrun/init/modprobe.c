@@ -36,9 +36,11 @@ struct tree {
 	char dir[300];		/* /lib/modules/RELEASE */
 	struct text dep, alias, softdep, builtin;
 	const char *request;	/* the name the kernel asked for */
+	const char *params;	/* for the module asked for: "k=v k=v" */
 };
 
 static int kmsg = -1;
+static bool to_stderr;	/* a command's modprobe, not the kernel's */
 
 static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
 {
@@ -50,6 +52,8 @@ static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line + n, sizeof(line) - (size_t)n, fmt, ap);
 	va_end(ap);
+	if (to_stderr)
+		fprintf(stderr, "modprobe: %s\n", line + 3 + strlen(MODPROBE_LOG_PREFIX));
 	if (kmsg >= 0 && write(kmsg, line, strlen(line)) < 0)
 		return;
 }
@@ -227,7 +231,8 @@ static int load_file(const struct tree *t, const char *path,
 	if (fd < 0) {
 		e = errno;
 	} else {
-		if (syscall(SYS_finit_module, fd, "",
+		if (syscall(SYS_finit_module, fd,
+			    !for_whom && t->params ? t->params : "",
 			    compressed(full) ? MODULE_INIT_COMPRESSED_FILE : 0))
 			e = errno;
 		close(fd);
@@ -464,6 +469,11 @@ void modprobe_install(void)
 {
 	int fd;
 
+	/* a command's modprobe is this one too, not busybox's */
+	if (!access(MODPROBE_USER_PATH, F_OK) && !unlink(MODPROBE_USER_PATH) &&
+	    symlink("/init", MODPROBE_USER_PATH)) {
+		/* busybox --install gave none: no --exec */
+	}
 	if (symlink("/init", MODPROBE_PATH) && errno != EEXIST)
 		return;
 	fd = open("/proc/sys/kernel/modprobe", O_WRONLY | O_CLOEXEC);
@@ -475,25 +485,94 @@ void modprobe_install(void)
 	close(fd);
 }
 
+/*
+ * modprobe -r: NAME unloaded, then what it needed that nothing else uses
+ * (modules.dep's list, as kmod's modprobe does); 0 or 1.
+ */
+static int remove_module(struct tree *t, const char *name)
+{
+	char norm[256], *line, *colon, *tok, *save, dep[256];
+
+	normalize(name, norm, sizeof(norm));
+	if (!is_loaded(norm)) {
+		say("%s: not loaded", name);
+		return 1;
+	}
+	if (syscall(SYS_delete_module, norm, O_NONBLOCK)) {
+		say("%s: delete_module: %s (%s)", name, errno_name(errno),
+		    strerror(errno));
+		return 1;
+	}
+	line = dep_line(t, norm);
+	if (!line)
+		return 0;
+	colon = strchr(line, ':');
+	for (tok = strtok_r(colon + 1, " \t", &save); tok;
+	     tok = strtok_r(NULL, " \t", &save)) {
+		name_of(tok, strlen(tok), dep, sizeof(dep));
+		if (is_loaded(dep))	/* in use by another: EWOULDBLOCK */
+			syscall(SYS_delete_module, dep, O_NONBLOCK);
+	}
+	free(line);
+	return 0;
+}
+
+/*
+ * The parameters after the module's name, "k=v" words joined by spaces;
+ * NULL without them (or out of memory).
+ */
+static char *join_params(int argc, char **argv, int from)
+{
+	size_t len = 1;
+	char *p;
+	int i;
+
+	for (i = from; i < argc; i++)
+		len += strlen(argv[i]) + 1;
+	if (from >= argc || !(p = calloc(1, len)))
+		return NULL;
+	for (i = from; i < argc; i++) {
+		if (i > from)
+			strcat(p, " ");
+		strcat(p, argv[i]);
+	}
+	return p;
+}
+
 int modprobe_main(int argc, char **argv)
 {
 	struct tree t = { .request = "?" };
-	int i = 1, status = 0;
+	bool all = false, rm = false, quiet = false;
+	char *params = NULL;
+	int i = 1, status = 0, last;
 
 	kmsg = open("/dev/kmsg", O_WRONLY | O_CLOEXEC);
-	while (i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"))
-		i++;		/* -q, -b...: the kernel gives "-q --" */
+	for (; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++) {
+		all |= !strcmp(argv[i], "-a") || !strcmp(argv[i], "--all");
+		rm |= !strcmp(argv[i], "-r") || !strcmp(argv[i], "--remove");
+		quiet |= !strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet");
+	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
-	if (i >= argc)
+	/* the kernel's is "-q -- NAME"; a command's says what it did */
+	to_stderr = !quiet;
+	if (i >= argc) {
+		if (to_stderr)
+			fprintf(stderr, "usage: modprobe [-q] NAME [KEY=VALUE...] | -a NAME... | -r NAME...\n");
 		return 1;
+	}
 	t.request = argv[i];
 	if (tree_open(&t))
 		return 1;
-	for (; i < argc; i++) {
+	/* modprobe NAME k=v...: the words after one name are its parameters */
+	last = all || rm ? argc : i + 1;
+	if (!all && !rm)
+		t.params = params = join_params(argc, argv, i + 1);
+	for (; i < last; i++) {
 		t.request = argv[i];
-		if (probe(&t, argv[i], 0, false))
+		if (rm ? remove_module(&t, argv[i]) : probe(&t, argv[i], 0, false))
 			status = 1;
 	}
+	free(params);
 	return status;
 }

@@ -11,6 +11,8 @@
 #define MODRUN_INIT_MODPROBE_H
 
 #define MODPROBE_PATH "/modrun/modprobe"
+/* A command's modprobe (--exec), where busybox puts its own. */
+#define MODPROBE_USER_PATH "/sbin/modprobe"
 /* What the host packs: "NAME FILE" lines, in load order (9p and its needs). */
 #define MODPROBE_SHARE_LIST "/modrun/kmod/list"
 #define MODPROBE_MOUNT_TAG "modrun-kmod"
@@ -19,7 +21,12 @@
 /* Point the kernel's usermode modprobe at /init (PID 1, at start). */
 void modprobe_install(void);
 
-/* /init run as "modprobe [-q] [--] NAME...": 0 when every NAME loaded. */
+/*
+ * /init run as modprobe: the kernel's "modprobe -q -- NAME", and a
+ * command's (--exec: /sbin/modprobe is /init too) "modprobe NAME
+ * [KEY=VALUE...]", "modprobe -a NAME...", "modprobe -r NAME...".  0 when
+ * every NAME loaded (or went).
+ */
 int modprobe_main(int argc, char **argv);
 
 #endif
