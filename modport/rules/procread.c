@@ -40,6 +40,10 @@ struct readproc {
 	struct sh_fn fn;
 	size_t page, start, off, eof;	/* parameter names */
 	bool stream;			/* never sets *eof: a record a call */
+	bool pages;			/* uses off: pages its output */
+	bool differ;			/* definitions disagree on stream */
+	size_t last;			/* the last definition's '}' */
+	size_t after;			/* the show goes after this line */
 	bool done;			/* its seq_file is written */
 };
 
@@ -85,6 +89,61 @@ static bool stores(struct porter *pt, const struct readproc *rp, size_t p)
 	return false;
 }
 
+/*
+ * The #endif that closes the innermost #if group open at token i (a
+ * definition in a branch: nvram.c's empty one under #ifndef
+ * CONFIG_PROC_FS, its real one under #else), or i outside any.
+ */
+static size_t group_end(const struct porter *pt, size_t i)
+{
+	const char *buf = pt->buf;
+	const struct token_list *tl = pt->tl;
+	size_t k, w;
+	int d = 0;
+
+	if (pp_open_groups(buf, tl, 0, i) <= 0)
+		return i;
+	for (k = i; tl->tok[k].type != TOKEN_EOF; k++) {
+		if ((tl->tok[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    !match_op(buf, &tl->tok[k], '#') ||
+		    (w = pp_next(tl, k)) == SCAN_NONE)
+			continue;
+		if (match_ident(buf, &tl->tok[w], "if") ||
+		    match_ident(buf, &tl->tok[w], "ifdef") ||
+		    match_ident(buf, &tl->tok[w], "ifndef"))
+			d++;
+		else if (match_ident(buf, &tl->tok[w], "endif") && !d--)
+			return w;
+	}
+	return i;
+}
+
+/*
+ * The other definitions of rp's function after its first, in other
+ * branches of #if: each must be a read_proc; whether any pages by off, and
+ * whether they agree on a record a call.  false when one is no read_proc.
+ */
+static bool other_defs(struct porter *pt, struct readproc *rp)
+{
+	struct readproc o = { .page = SCAN_NONE };
+	bool twice = false;
+
+	rp->pages = sh_uses(pt, rp->off, rp->fn.body, rp->fn.end);
+	rp->last = rp->after = rp->fn.end;
+	while (sh_find_def_from(pt, rp->fn.name, rp->last + 1, &o.fn)) {
+		if (!signature(pt, &o))
+			return false;
+		rp->pages |= sh_uses(pt, o.off, o.fn.body, o.fn.end);
+		rp->differ |= (!stores(pt, &o, o.eof) && stores(pt, &o, o.start)) !=
+			      rp->stream;
+		rp->last = o.fn.end;
+		twice = true;
+	}
+	if (twice)
+		rp->after = group_end(pt, rp->last);
+	return true;
+}
+
 /* The read_proc named by token f: found or added, NULL if none. */
 static struct readproc *readproc_of(struct ctx *c, size_t f)
 {
@@ -103,6 +162,8 @@ static struct readproc *readproc_of(struct ctx *c, size_t f)
 	 * the second read found nothing past it: one output, eof or not.
 	 */
 	rp.stream = !stores(c->pt, &rp, rp.eof) && stores(c->pt, &rp, rp.start);
+	if (!other_defs(c->pt, &rp))
+		return NULL;
 	r = &c->rp[c->nr++];
 	*r = rp;
 	return r;
@@ -151,8 +212,8 @@ static const char *const iter_fmt =
 	"\t.show = %.*s_show,%s"
 	"};%s";
 
-/* f_show (and the iterator of a stream) after f's definition. */
-static void write_seq(struct ctx *c, struct readproc *rp)
+/* f_show (and the iterator of a stream) after f's definition, for the call at i. */
+static void write_seq(struct ctx *c, struct readproc *rp, size_t i)
 {
 	struct porter *pt = c->pt;
 	const char *e = pt->eol;
@@ -170,13 +231,15 @@ static void write_seq(struct ctx *c, struct readproc *rp)
 				     SH_TOK(pt, f), e, SH_TOK(pt, f), e,
 				     SH_TOK(pt, f), e, SH_TOK(pt, f), e,
 				     SH_TOK(pt, f), e, e);
+	if (rp->after > i)	/* the call is in the last one's branch */
+		rp->after = rp->last;
 	if (text && (iter || !rp->stream)) {
 		char *all = porter_printf(pt, "%s%s", text, iter ? iter : "");
 
 		if (all)
 			add_edit(pt, after_eol(pt->buf, pt->len,
 					       line_end(pt->buf, pt->len,
-							pt->tl->tok[rp->fn.end].pos)),
+							pt->tl->tok[rp->after].pos)),
 				 0, all);
 		free(all);
 	}
@@ -214,10 +277,12 @@ static const char *unfixable(struct ctx *c, size_t i, size_t f,
 		return WHY ": a seq_file, e.g. proc_create_single_data(name, mode, parent, show, data) with a show(struct seq_file *, void *) that seq_printf()s what read_proc wrote";
 	if (!rp)
 		return WHY ", and this read_proc is not defined here with the read_proc signature: a seq_file, e.g. proc_create_single_data() with a show(struct seq_file *, void *)";
-	if (rp->fn.end > i)
+	if (rp->last > i)
 		return WHY ", and this read_proc is defined after the call: a seq_file, e.g. proc_create_single_data() with a show(struct seq_file *, void *)";
-	if (sh_uses(c->pt, rp->off, rp->fn.body, rp->fn.end))
+	if (rp->pages)
 		return WHY ", and this read_proc pages its output by its offset: a seq_file iterator (proc_create_seq_data(), struct seq_operations) whose records are its pages";
+	if (rp->differ)
+		return WHY ", and its definitions in the branches of #if differ (one a record a read, one the whole file): a seq_file by hand";
 	if (rp->stream && !target_from(&c->tg, KV(5, 17, 0)))
 		return WHY ", and this read_proc never sets *eof (a record for every read): a seq_file iterator with no end, which reads its data with pde_data() (5.17; PDE_DATA() before)";
 	if (c->pt->sc.last_include == SCAN_NONE)
@@ -254,7 +319,7 @@ static void call(struct ctx *c, size_t i)
 	free(text);
 	add_include(c);
 	if (!rp->done)
-		write_seq(c, rp);
+		write_seq(c, rp, i);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)

@@ -7,11 +7,17 @@
 
 bool sh_find_def(struct porter *pt, size_t f, struct sh_fn *fn)
 {
+	return sh_find_def_from(pt, f, 0, fn);
+}
+
+bool sh_find_def_from(struct porter *pt, size_t f, size_t from,
+		      struct sh_fn *fn)
+{
 	const struct token_list *tl = pt->tl;
 	size_t i;
 	int depth = 0;
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
+	for (i = from; tl->tok[i].type != TOKEN_EOF; i++) {
 		if (!is_code(&tl->tok[i]))
 			continue;
 		if (sh_op(pt, i, "{"))

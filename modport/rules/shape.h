@@ -61,6 +61,9 @@ struct sh_fn {
  * top level: true and *fn filled, or false.
  */
 bool sh_find_def(struct porter *pt, size_t f, struct sh_fn *fn);
+/* The same from token from, at the top level (after a definition's '}'). */
+bool sh_find_def_from(struct porter *pt, size_t f, size_t from,
+		      struct sh_fn *fn);
 /* How many code tokens spell the name of token f (f itself included). */
 size_t sh_count(const struct porter *pt, size_t f);
 /* Is the name of token name used in code (from, to), not as a member? */
