@@ -201,6 +201,8 @@ static void note_sig(const char *tag, const char *name, const char *sig)
 		e->ret[cur] = AMBIGUOUS;	/* two structs of that tag */
 }
 
+static const char *cur_header;	/* the header being harvested */
+
 static void harvested(void *ctx, const struct harvest_name *hn)
 {
 	static const char kind[NR_HK] = {
@@ -222,6 +224,9 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 		note_arity(hn->name, hn->arity);
 	if (hn->kind == HK_MACRO && hn->member_path)
 		note(ATLAS_MEMBER_MACRO, NULL, hn->name);
+	if (hn->kind == HK_MACRO && hn->number && cur_header &&
+	    hn->name[0] != '_')	/* a number its header gave (num_macro()) */
+		note(ATLAS_NUM_MACRO, hn->name, cur_header);
 	if (hn->kind == HK_MEMBER && hn->ret)
 		note_sig(hn->tag, hn->name, hn->ret);
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
@@ -271,8 +276,10 @@ static int harvest_file(const char *path, const char *incpath)
 		return 0;
 	}
 	ret = tokenize(buf, len, &tl);
+	cur_header = incpath;
 	if (!ret)
 		ret = harvest(buf, &tl, 0, harvested, NULL);
+	cur_header = NULL;
 	token_list_free(&tl);
 	free(buf);
 	return ret;
@@ -812,6 +819,36 @@ static bool new_kept_tag(const struct entry *e, unsigned int nrel)
 	return yes;
 }
 
+/*
+ * A number that a header gave its drivers (#define EFI_RTC_MINOR 136 of
+ * 2.4's <linux/miscdevice.h>), key "D\tNAME\tHEADER": written, with the
+ * releases that have NAME in any form, where NAME went away, HEADER is
+ * in the oldest release (an interface that old drivers included, not a
+ * register map of a later platform: uv_mmrs.h alone would write 2,262)
+ * and the newest still has it (so an #include of it builds and the name
+ * is where the build stops) and lacks NAME in any form, and no i line
+ * says it already.  A macro alone is too often a header's private
+ * name to report (usable()); modport asks these only of a file that
+ * includes that header and shows its age otherwise.
+ */
+static void num_macro(FILE *f, const struct entry *e, unsigned int nrel)
+{
+	const char *name = e->key + 2, *tab = strchr(name, '\t');
+	char *n = xstrndup(name, (size_t)(tab - name));
+	const struct entry *id = find(ATLAS_IDENT, n);
+	const struct entry *h = find(ATLAS_HEADER, tab + 1);
+	uint32_t newest = 1u << (nrel - 1);
+
+	if (id && gone(id->mask, nrel) && !(id->mask & newest) &&
+	    h && (h->mask & newest) && (h->mask & 1) &&
+	    !(interesting(n, nrel) && usable(id, n))) {
+		fprintf(f, "%c\t%s\t%s\t", ATLAS_NUM_MACRO, n, tab + 1);
+		put_ranges(f, id->mask);
+		fputc('\n', f);
+	}
+	free(n);
+}
+
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
@@ -819,6 +856,10 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 
 	if (e->arity) {
 		put_values(f, e->key, e->arity, nrel, " ");
+		return;
+	}
+	if (e->key[0] == ATLAS_NUM_MACRO) {
+		num_macro(f, e, nrel);
 		return;
 	}
 	if (e->ret) {

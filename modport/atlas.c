@@ -96,12 +96,18 @@ static int read_releases(const char *p, const char *eol)
 	return 0;
 }
 
+/* Has a line of kind k a tag before its name (a struct's, a macro's)? */
+static bool tagged(char k)
+{
+	return k == ATLAS_MEMBER || k == ATLAS_METHOD || k == ATLAS_NUM_MACRO;
+}
+
 /* The name field of a fact line (the member for '.'), and its length. */
 static const char *line_name(const char *l, size_t *len)
 {
 	const char *p = l + 2;
 
-	if (l[0] == ATLAS_MEMBER || l[0] == ATLAS_METHOD)
+	if (tagged(l[0]))
 		p += strcspn(p, "\t") + 1;
 	*len = strcspn(p, "\t\n");
 	return p;
@@ -110,7 +116,8 @@ static const char *line_name(const char *l, size_t *len)
 /*
  * The hash by which the names set knows fact line l: its name, a header
  * as "<path>"; 0 for the kinds no identifier is looked up by (an export
- * alone, a return type, a method's signature), or a header too long.
+ * alone, a return type, a method's signature, a number macro of a
+ * header), or a header too long.
  */
 static uint64_t line_hash(const char *l)
 {
@@ -118,7 +125,8 @@ static uint64_t line_hash(const char *l)
 	const char *s;
 	char hdr[4096];
 
-	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD)
+	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD ||
+	    l[0] == ATLAS_NUM_MACRO)	/* gone.c's num_macro() asks it */
 		return 0;
 	s = line_name(l, &len);
 	if (l[0] != ATLAS_HEADER)
@@ -221,7 +229,7 @@ static int cmp_line(char kind, const char *tag, size_t tag_len,
 
 	if (kind != l[0])
 		return (unsigned char)kind - (unsigned char)l[0];
-	if (kind == ATLAS_MEMBER || kind == ATLAS_METHOD) {
+	if (tagged(kind)) {
 		n = field_len(f);
 		c = cmp_span(tag, tag_len, f, n);
 		if (c)
@@ -253,8 +261,7 @@ static int index_keys(void)
 		const char *l = line[i], *tag = l + 2;
 		const char *name = line_name(l, &len);
 
-		tag_len = l[0] == ATLAS_MEMBER || l[0] == ATLAS_METHOD ?
-			  field_len(tag) : 0;
+		tag_len = tagged(l[0]) ? field_len(tag) : 0;
 		for (j = hash_key(l[0], tag, tag_len, name, len) &
 			 (keys_size - 1); by_key[j]; j = (j + 1) & (keys_size - 1))
 			;
@@ -504,6 +511,9 @@ static unsigned int line_gone(const char *l, uint32_t target)
 	case ATLAS_MEMBER:
 		return has_hole(parse_ranges(line_value(l), &end), target) ?
 		       1u << ATLAS_USE_MEMBER : 0;
+	case ATLAS_NUM_MACRO:	/* the name is its tag: make_gone() */
+		return has_hole(parse_ranges(line_value(l), &end), target) ?
+		       1u << ATLAS_USE_NAME : 0;
 	case ATLAS_HEADER:
 		return has_hole(parse_ranges(line_value(l), &end), target) ?
 		       1u << ATLAS_USE_HEADER : 0;
@@ -565,6 +575,10 @@ static int make_gone(uint32_t target)
 		if (!uses)
 			continue;
 		name = line_name(line[i], &len);
+		if (line[i][0] == ATLAS_NUM_MACRO) {	/* the macro, its tag */
+			name = line[i] + 2;
+			len = field_len(name);
+		}
 		if (line[i][0] == ATLAS_HEADER) {	/* as "<path>" */
 			if (len + 3 > sizeof(hdr))
 				continue;

@@ -16,6 +16,11 @@
  *						(written for a TAG that lost one)
  *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
  *	r<TAB>NAME<TAB>TYPE:RANGES;...		return types, where they change
+ *	D<TAB>NAME<TAB>HEADER<TAB>RANGES	an object-like macro of one number
+ *						that HEADER defined (a minor, a
+ *						port), gone from the newest
+ *						release, which has HEADER:
+ *						RANGES has NAME in any form
  *	S<TAB>TAG<TAB>MEMBER<TAB>SIG:RANGES;...	the signature of a method member
  *						of TAG, where it changes:
  *						"int(struct device *, char *)",
@@ -56,6 +61,7 @@ enum atlas_kind {
 	ATLAS_ARITY = 'A',
 	ATLAS_RET = 'r',
 	ATLAS_METHOD = 'S',
+	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */
 };
 
 /*

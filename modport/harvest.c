@@ -946,6 +946,27 @@ static int member_path(const struct hv *h, size_t k)
 	}
 }
 
+/*
+ * Is the body of the object-like macro named at token k one number
+ * ("#define EFI_RTC_MINOR 136"), comments aside: a constant that a header
+ * gave its drivers (a minor, a port, an ID)?
+ */
+static int number_body(const struct hv *h, size_t k)
+{
+	const struct token *t = h->tok;
+	size_t j = k + 1;
+	int n = 0;
+
+	for (; t[j].type != TOKEN_EOF && (t[j].flags & TF_PP) &&
+	       !(t[j].flags & TF_BOL); j++) {
+		if (t[j].type == TOKEN_COMMENT)
+			continue;
+		if (t[j].type != TOKEN_NUMBER || n++)
+			return 0;
+	}
+	return n == 1;
+}
+
 static void directive(struct hv *h, size_t i)
 {
 	const struct token *t = h->tok;
@@ -986,6 +1007,7 @@ static void directive(struct hv *h, size_t i)
 	} else {
 		note_alias(h, k, name);
 		hn.member_path = member_path(h, k);
+		hn.number = number_body(h, k);
 	}
 	h->fn(h->ctx, &hn);
 }

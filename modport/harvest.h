@@ -43,6 +43,7 @@ struct harvest_name {
 				 * HK_MEMBER, a method: its signature,
 				 * "int(struct device *, char *)", or NULL */
 	int member_path;	/* HK_MACRO: "#define NAME a.b", a member's spelling */
+	int number;		/* HK_MACRO: "#define NAME 136", one number */
 };
 
 typedef void harvest_fn(void *ctx, const struct harvest_name *hn);

@@ -5,7 +5,7 @@
 # macro), and whether a finding names it.  Logs made up, no kernel needed.
 . "$(dirname "$0")/lib.sh"
 need perl awk sed
-plan 21
+plan 22
 . "$TOP/bench/lib/corpus.sh"
 
 tmp=$(mktemp -d)
@@ -107,6 +107,11 @@ printf '%s\n' "ERROR: modpost: a.ko: symbol 'strlcpy' undefined!" >"$tmp/log6b"
 err=$(corpus_first_error "$tmp/log6b" "$src" "$hdr")
 is "$(corpus_named "$err" "$tmp/f-yes")/$(corpus_cause "${err##*	}")" "yes/symbol undefined: strlcpy" \
 	"modpost's newer message: named, and its cause"
+printf '%s\n' "ERROR: modpost: missing MODULE_LICENSE() in $src/a.o" >"$tmp/log6c"
+err=$(corpus_first_error "$tmp/log6c" "$src" "$hdr")
+echo "a.c:9:1: warning: no MODULE_LICENSE() in a module [missing-license]" >"$tmp/f-lic"
+is "$(corpus_named "$err" "$tmp/f-lic")/$(corpus_named "$err" "$tmp/f-yes")" "yes/no" \
+	"modpost's missing license: named by a missing-license finding, not by others"
 printf '%s\n' "Makefile:3: *** KERNELDIR is not set.  Stop." >"$tmp/log7"
 is "$(corpus_first_error "$tmp/log7" "$src" "$hdr")" "-	-	make: KERNELDIR is not set" "a make error"
 printf '%s\n' "  CC [M]  $src/a.c" "$src/a.c:1:1: warning: w [-Wfoo]" "  LD [M]  $src/a.ko" >"$tmp/log8"

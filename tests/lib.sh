@@ -191,6 +191,8 @@ preserved() {
 				continue	# a .nopage handler (rules/nopage.c)
 			if (l ~ /create_proc_read_entry/)
 				continue	# proc-read (rules/procread.c)
+			if (l ~ /CURRENT_TIME|(^|[^A-Za-z_0-9.>])(minor|major)[ \t]*\(/)
+				continue	# current-time (rules/timeval.c), kdev-minor (rules/kdev.c)
 			if (l ~ /^[ \t]*[A-Za-z_][A-Za-z_0-9 \t*,]*(\([A-Za-z_0-9 \t*,]*)?(\)[ \t]*[;{]?|,)[ \t]*$/ && all_added(l))
 				continue	# a function head that the method rule changed (rules/methods.c)
 			if (l ~ /^[ \t]*return[ \t]+0[ \t]*;/ && add ~ /void/)

@@ -17,7 +17,7 @@ cd "$TOP" || exit 2
 mapfile -t fixtures < <(find tests/modport -name '*.[ch]' | LC_ALL=C sort)
 fixtures=(legacy/hello-2.4.c "${fixtures[@]}")
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 20 ))
+plan $(( ${#bins[@]} * ${#fixtures[@]} * 7 + 25 ))
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -128,6 +128,38 @@ is "$status" 1 "no --license: fix exits 1 (a finding is left)"
 is "$out" "tests/modport/no-license.c:5:12: error: no MODULE_LICENSE(): modpost rejects the module since Linux 5.11; modport does not invent one: fix needs --license=STRING [missing-license]" \
 	"no --license: the license is an error that names the file and the rule (where the fixed file has the entry point)"
 like "$("${bins[1]}" fix tests/modport/no-license.c 2>/dev/null)" '^\+module_exit\(no_license_exit\);' "no --license: the rest is fixed"
+
+# A module that kbuild builds of one file (obj-m := NAME.o) and that has no
+# MODULE_LICENSE() anywhere is named even when no entry point is renamed;
+# fix adds the license after the last registration, unless that is under a
+# condition (2.4's qtronix: all under #ifdef CONFIG_QTRONIX_KEYBOARD).
+lic() {	# lic NAME KBUILD: a folder with NAME.c registering at the top level
+	mkdir -p "$tmp/$1"
+	printf '%s\n' '#include <linux/module.h>' '#include <linux/init.h>' \
+		"static int __init $1_init(void) { return 0; }" \
+		"static void __exit $1_exit(void) { }" \
+		"module_init($1_init);" "module_exit($1_exit);" >"$tmp/$1/$1.c"
+	[ -z "$2" ] || printf '%s\n' "$2" >"$tmp/$1/Kbuild"
+}
+lic lic1 'obj-m := lic1.o'
+out=$("${bins[1]}" check "$tmp/lic1/lic1.c" 2>&1)
+like "$out" 'lic1\.c:5:1: warning: no MODULE_LICENSE\(\) in a module that kbuild builds of this file alone.*\[missing-license\]' \
+	"registered, no license, obj-m: named at its module_init()"
+"${bins[1]}" fix --in-place --license=GPL "$tmp/lic1/lic1.c" 2>/dev/null
+is "$(tail -n 3 "$tmp/lic1/lic1.c")" "$(printf '%s\n' 'module_exit(lic1_exit);' '' 'MODULE_LICENSE("GPL");')" \
+	"registered, no license, obj-m: fix adds MODULE_LICENSE() after the last registration"
+lic lic2 'obj-m += other.o lic2.o'
+sed -i '1i #ifdef CONFIG_LIC2' "$tmp/lic2/lic2.c" && echo '#endif' >>"$tmp/lic2/lic2.c"
+out=$("${bins[1]}" fix --license=GPL "$tmp/lic2/lic2.c" 2>&1)
+like "$out" 'under a condition, which kbuild may not take.*port it by hand \[missing-license\]' \
+	"a registration under #ifdef: named, with why"
+unlike "$out" 'MODULE_LICENSE\("GPL"\)' "a registration under #ifdef: no license added inside the condition"
+lic lic3 ''
+lic lic4 "$(printf '%s\n' 'obj-m := lic4.o' 'lic4-objs := lic4.o core.o')"
+lic lic5 'obj-y += lic5.o'
+out=$(for n in lic3 lic4 lic5; do "${bins[1]}" check "$tmp/$n/$n.c" 2>&1; done)
+unlike "$out" 'missing-license' \
+	"negative controls: no build file, a module of several files, a built-in object: no missing-license"
 
 # Several modules in one folder: each gets its own names.
 cp -r tests/modport/multi "$tmp/multi"

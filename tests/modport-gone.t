@@ -36,7 +36,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 58
+plan 61
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -158,6 +158,21 @@ unlike "$("$modport" check --target=6.1 --rules=gone,module-parm "$tmp/defines/m
 mkdir "$tmp/today" && cp "$e/alone/"* "$tmp/today/" && sed -i '/MODULE_PARM/d' "$tmp/today/mouse24.c"
 is "$("$modport" check --target=6.1 --rules=gone "$tmp/today/mouse24.c" 2>&1)" "" \
 	"a file without another finding (a tree of today's: the core's calls need no export): not reported"
+
+# A number that a kept header gave its drivers and lost (the atlas's D
+# lines, tests/data/gone-num): reported in a file that shows its age and
+# includes that header.
+g=tests/data/gone-num
+like "$("$modport" check --target=6.1 --rules=gone,module-parm "$g/efi24.c" 2>&1)" \
+	"efi24.c:9:9: warning: the number macro of <linux/miscdevice.h> 'EFI_RTC_MINOR' went away between Linux 5.4 and 5.10" \
+	"2.4's EFI_RTC_MINOR, a file that includes <linux/miscdevice.h> and shows its age: reported"
+mkdir "$tmp/num" && sed '/MODULE_PARM/d' "$g/efi24.c" >"$tmp/num/today.c" &&
+	sed 's|#include <linux/miscdevice.h>|#include <linux/fs.h>|' "$g/efi24.c" >"$tmp/num/noinc.c" &&
+	sed 's|#include <linux/miscdevice.h>|&\n#define EFI_RTC_MINOR 136|' "$g/efi24.c" >"$tmp/num/own.c"
+is "$(for f in today noinc own; do "$modport" check --target=6.1 --rules=gone "$tmp/num/$f.c" 2>&1; done)" "" \
+	"negative controls: no other finding, another header, the file's own #define: not reported"
+is "$("$modport" check --target=4.19 --rules=gone,module-parm "$g/efi24.c" 2>&1 | grep -c EFI_RTC_MINOR)" 0 \
+	"a target that still has it (4.19): not reported"
 
 # An #error that x86 reaches for the architectures its #if asks for.
 like "$("$modport" check --target=6.1 --rules=gone,module-parm "$a/sh24.c" 2>&1)" \

@@ -201,6 +201,9 @@ corpus_named() {
 	sym=$(sed -nE "s/^.*(\"|symbol ')([A-Za-z_][A-Za-z0-9_]*)(\" \[.*\]|') undefined!.*$/\2/p" <<<"$m")
 	if [ -n "$sym" ] && grep -qw -- "$sym" "$findings" 2>/dev/null; then
 		echo yes
+	elif [[ $m == *"missing MODULE_LICENSE()"* ]] &&
+		grep -qF -- '[missing-license]' "$findings" 2>/dev/null; then
+		echo yes
 	else
 		echo no
 	fi

@@ -27,6 +27,7 @@
 
 #include "../directive.h"
 #include "../engine.h"
+#include "../modobj.h"
 
 enum entry_kind { ENTRY_INIT, ENTRY_EXIT, ENTRY_KINDS };
 
@@ -64,6 +65,7 @@ struct reg {
 struct article {
 	struct entry entry[ENTRY_KINDS];
 	bool has_license;
+	const struct hit *reg_first, *reg_last;	/* module_init(...) calls */
 	bool fires[ENTRY_KINDS];
 	bool wrapped[ENTRY_KINDS];	/* by module-wrapper */
 	char name[ENTRY_KINDS][NAME_MAX_LEN + 16];
@@ -620,10 +622,14 @@ static void read_entries(struct porter *pt, struct article *a,
 			continue;
 		}
 		call = match_op(pt->buf, &tl->tok[next_code(tl, h->tok)], '(');
-		if (call && h->word == W_MODULE_LICENSE)
+		if (call && h->word == W_MODULE_LICENSE) {
 			a->has_license = true;
-		else if (call)
+		} else if (call) {
 			a->entry[h->word - W_MODULE_INIT].registered = true;
+			if (!a->reg_first)
+				a->reg_first = h;
+			a->reg_last = h;
+		}
 	}
 }
 
@@ -665,6 +671,47 @@ static void report_others(struct porter *pt, struct article *a, int kind)
 			    old_name[kind], macro[kind]);
 }
 
+/*
+ * A module of its own for kbuild (its folder's obj-m names it: modobj.h)
+ * that registers its entry points with module_init()/module_exit() and
+ * has no MODULE_LICENSE() anywhere: modpost rejects it, whatever else is
+ * ported.  With --license, MODULE_LICENSE() goes after the last
+ * registration where that is outside any conditional group; a
+ * registration under a condition (2.4's qtronix: all of its code under
+ * #ifdef CONFIG_QTRONIX_KEYBOARD, which kbuild does not define for x86)
+ * is named only: what kbuild compiles there may be nothing at all.
+ */
+static void registered_no_license(struct porter *pt, const struct article *a)
+{
+	const struct token_list *tl = pt->tl;
+	const char *license = pt->opts->license;
+	const struct hit *last = a->reg_last;
+	size_t close, semi;
+	char quoted[256], *text;
+	bool plain;
+
+	if (!a->reg_first || a->has_license || !modobj_single(pt->path))
+		return;
+	close = match_close(pt->buf, tl, next_code(tl, last->tok), '(', ')');
+	semi = close == SCAN_NONE ? SCAN_NONE : next_code(tl, close);
+	plain = !last->group && semi != SCAN_NONE &&
+		match_op(pt->buf, &tl->tok[semi], ';');
+	add_finding(pt, tl->tok[a->reg_first->tok].pos, R_MISSING_LICENSE,
+		    SEV_WARNING, plain && license,
+		    "no MODULE_LICENSE() in a module that kbuild builds of this file alone: modpost rejects it since Linux 5.11%s",
+		    !plain ? " (its registration is under a condition, which kbuild may not take: MODULE_LICENSE() and <linux/module.h> outside it); port it by hand" :
+		    license ? "" : "; modport does not invent one: fix needs --license=STRING");
+	if (!plain || !license || !rule_on(pt, R_MISSING_LICENSE))
+		return;
+	quote_license(license, quoted, sizeof(quoted));
+	text = porter_printf(pt, "%sMODULE_LICENSE(\"%s\");", pt->eol[1] ?
+			     "\r\n\r\n" : "\n\n", quoted);
+	edits_for(pt, R_MISSING_LICENSE);
+	if (text)
+		add_edit(pt, tok_end(&tl->tok[semi]), 0, text);
+	free(text);
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct article *a = calloc(1, sizeof(*a));
@@ -699,6 +746,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			add_edit(pt, a->reg[k].pos, a->reg[k].del,
 				 a->reg[k].text);
 		}
+	} else {
+		registered_no_license(pt, a);
 	}
 	for (k = 0; k < a->nr_reg; k++)
 		free(a->reg[k].text);

@@ -1220,6 +1220,42 @@ static bool in_annotation(const struct ctx *c, size_t i)
 	return false;
 }
 
+/*
+ * A name the atlas has no i line for, at token i, that is a number macro
+ * of a header the file includes as <H> (the atlas's D lines: 2.4's
+ * EFI_RTC_MINOR of <linux/miscdevice.h>), gone from that header while the
+ * header stays: the #include builds and the name is where the build
+ * stops.  Asked only of a file that shows its age with another finding
+ * (as export_use() and arch_error()): a macro alone, in a tree of today,
+ * is too often a driver's own.
+ */
+static bool num_macro(struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i], *h;
+	uint32_t mask;
+	char *what;
+
+	if (!c->pt->nr_found[1])
+		return false;
+	for (h = c->tok; h->type != TOKEN_EOF; h++) {
+		if (h->type != TOKEN_HEADER || h->len < 3 ||
+		    c->buf[h->pos] != '<' ||
+		    scan_is_dead(&c->pt->sc, (size_t)(h - c->tok)))
+			continue;
+		mask = atlas_mask(ATLAS_NUM_MACRO, c->buf + t->pos, t->len,
+				  c->buf + h->pos + 1, h->len - 2);
+		if (!mask)
+			continue;	/* no such line: every line has a release */
+		what = porter_printf(c->pt, "the number macro of %.*s",
+				     (int)h->len, c->buf + h->pos);
+		if (what)
+			report(c, i, what, mask, mask);
+		free(what);
+		return true;
+	}
+	return false;
+}
+
 static void ident(struct ctx *c, size_t i)
 {
 	const struct token *t = &c->tok[i];
@@ -1278,6 +1314,8 @@ static void ident(struct ctx *c, size_t i)
 
 		if (change_for(s, t->len))
 			used |= atlas_ident_kinds(s, t->len, "metv");
+		if (!id && num_macro(c, i))
+			return;
 		report(c, i, "the name", used, id);
 	}
 }

@@ -15,15 +15,32 @@
  * The file is converted whole or not at all: a tv_usec that is written or
  * whose address is taken, a sizeof(struct timeval) (a layout someone else
  * may read), or an object it cannot delimit leaves every site reported.
+ *
+ *	current-time	CURRENT_TIME, each use on its own: 2.4's was
+ *			xtime.tv_sec (seconds, a time_t; <linux/sched.h>),
+ *			2.5.48 ("nanosecond stat timefields") made it a
+ *			struct timespec for the inode's times, 4.12 removed
+ *			it (the atlas: last in 4.9).  Given to an inode's
+ *			time ("X->i_mtime = CURRENT_TIME;", X a postfix
+ *			expression) it is current_time(X) (4.9), as the
+ *			kernel's own conversion wrote it - of either era; read
+ *			as seconds in a 2.4 file (an operand of arithmetic or
+ *			a comparison, assigned to a tv_sec or to a variable
+ *			the file declares time_t, long or int) it is
+ *			ktime_get_real_seconds() (3.19).  Anything else
+ *			(a 2.6 timespec, a write to it) is named.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../atlas.h"
+#include "../kversion.h"
 #include "callback.h"
 
 enum {
 	W_TIMEVAL, W_DO_GETTIMEOFDAY, W_TV_USEC, W_TIMESPEC,
-	W_CURRENT_KERNEL_TIME,
+	W_CURRENT_KERNEL_TIME, W_CURRENT_TIME,
 };
 
 static const char *const words[] = {
@@ -32,10 +49,11 @@ static const char *const words[] = {
 	[W_TV_USEC] = "tv_usec",
 	[W_TIMESPEC] = "timespec",
 	[W_CURRENT_KERNEL_TIME] = "current_kernel_time",
+	[W_CURRENT_TIME] = "CURRENT_TIME",
 	NULL
 };
 
-static const enum rule_id rules[] = { R_TIMEVAL, NR_RULES };
+static const enum rule_id rules[] = { R_TIMEVAL, R_CURRENT_TIME, NR_RULES };
 
 /* The first token of the postfix expression whose member op is at op. */
 static size_t object_start(const struct cb_ctx *c, size_t op)
@@ -175,6 +193,8 @@ static bool site(const struct cb_ctx *c, const struct hit *h)
 	if (h->flags & (H_DEAD | H_PP | H_BODY))
 		return false;
 	switch (h->word) {
+	case W_CURRENT_TIME:
+		return false;	/* current_time_uses() */
 	case W_TIMEVAL:
 	case W_TIMESPEC:
 		return cb_ident(c, p, "struct");
@@ -186,6 +206,222 @@ static bool site(const struct cb_ctx *c, const struct hit *h)
 	}
 }
 
+/* The inode times that CURRENT_TIME was given to. */
+static const char *const inode_times[] = { "i_atime", "i_mtime", "i_ctime" };
+
+static bool is_inode_time(const struct cb_ctx *c, size_t i)
+{
+	size_t k;
+
+	for (k = 0; k < sizeof(inode_times) / sizeof(inode_times[0]); k++)
+		if (cb_ident(c, i, inode_times[k]))
+			return true;
+	return false;
+}
+
+/*
+ * Does the file name an inode time otherwise than after '->' or '.' (a
+ * struct of its own with an i_mtime, a variable of that name)?  Then
+ * "X->i_mtime" may not be an inode's.
+ */
+static bool own_inode_time(const struct cb_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; c->tok[i].type != TOKEN_EOF; i++)
+		if (c->tok[i].type == TOKEN_IDENT && is_inode_time(c, i) &&
+		    !after_member_op(c->buf, c->tl, i))
+			return true;
+	return false;
+}
+
+/*
+ * The object X of "X->i_Xtime =" before the CURRENT_TIME at i: its first
+ * token, *arrow its '->' and *member its member; SCAN_NONE when it is
+ * not such an assignment or X is not a plain postfix expression (names,
+ * '.', '->' and indexes without side effects).
+ */
+static size_t inode_of(const struct cb_ctx *c, size_t i, size_t *arrow,
+		       size_t *member)
+{
+	size_t eq = cb_prev(c, i), start, k;
+
+	*member = eq == SCAN_NONE ? SCAN_NONE : cb_prev(c, eq);
+	*arrow = *member == SCAN_NONE ? SCAN_NONE : cb_prev(c, *member);
+	if (!cb_op(c, eq, "=") || *arrow == SCAN_NONE ||
+	    !is_inode_time(c, *member) || !cb_op(c, *arrow, "->"))
+		return SCAN_NONE;
+	start = object_start(c, *arrow);
+	if (start == SCAN_NONE)
+		return SCAN_NONE;
+	for (k = start; k < *arrow; k = cb_next(c, k))
+		if (cb_op(c, k, "++") || cb_op(c, k, "--") || cb_op(c, k, "(") ||
+		    cb_op(c, k, "=") || cb_op(c, k, "+=") || cb_op(c, k, "-="))
+			return SCAN_NONE;
+	return start;
+}
+
+/* Is the name at v declared by the file as a scalar that holds seconds? */
+static bool seconds_var(struct cb_ctx *c, size_t v)
+{
+	static const char *const scalars[] = {
+		"time_t", "long", "unsigned long", "int", "unsigned int",
+		"unsigned", "__u32", "u32", "__s32", "s32", "u64", "__u64",
+		"time64_t",
+	};
+	const struct decl *d;
+	size_t k, p = cb_prev(c, v);
+
+	if (c->tok[v].type != TOKEN_IDENT)
+		return false;
+	/* "time_t now = CURRENT_TIME;": the declaration is here */
+	for (k = 0; k < sizeof(scalars) / sizeof(scalars[0]); k++)
+		if (p != SCAN_NONE && !strchr(scalars[k], ' ') &&
+		    cb_ident(c, p, scalars[k]))
+			return true;
+	if (p != SCAN_NONE && (cb_op(c, p, ".") || cb_op(c, p, "->")))
+		return cb_ident(c, v, "tv_sec");	/* 2.4's x.tv_sec = */
+	d = file_decl(c->pt, c->buf + c->tok[v].pos, c->tok[v].len);
+	if (!d || d->pointers || d->dims)
+		return false;
+	for (k = 0; k < sizeof(scalars) / sizeof(scalars[0]); k++)
+		if (!strcmp(d->base, scalars[k]))
+			return true;
+	return false;
+}
+
+/* Is CURRENT_TIME at i read as seconds: 2.4's scalar? */
+static bool read_as_seconds(struct cb_ctx *c, size_t i)
+{
+	static const char *const arith[] = {
+		"+", "-", "*", "/", "%", "<", ">", "<=", ">=", "==", "!=",
+		"<<", ">>",
+	};
+	size_t p = cb_prev(c, i), nx = cb_next(c, i), k;
+
+	for (k = 0; k < sizeof(arith) / sizeof(arith[0]); k++)
+		if (cb_op(c, nx, arith[k]) ||
+		    (p != SCAN_NONE && cb_op(c, p, arith[k]) &&
+		     !cb_op(c, p, "*")))	/* not *CURRENT_TIME */
+			return true;
+	return p != SCAN_NONE && cb_op(c, p, "=") && cb_op(c, nx, ";") &&
+	       seconds_var(c, cb_prev(c, p));
+}
+
+/* Is CURRENT_TIME at i written, or its address taken? */
+static bool written(const struct cb_ctx *c, size_t i)
+{
+	static const char *const writes[] = {
+		"=", "+=", "-=", "*=", "/=", "++", "--",
+	};
+	size_t p = cb_prev(c, i), k;
+
+	for (k = 0; k < sizeof(writes) / sizeof(writes[0]); k++)
+		if (cb_op(c, cb_next(c, i), writes[k]))
+			return true;
+	return p != SCAN_NONE && (cb_op(c, p, "&") || cb_op(c, p, "++") ||
+				  cb_op(c, p, "--"));
+}
+
+/* The atlas releases within the target. */
+static uint32_t target_mask(const struct cb_ctx *c)
+{
+	uint32_t mask = 0;
+	unsigned int k;
+
+	for (k = 0; k < atlas_nr_releases(); k++)
+		if (atlas_release_kv(k) >= c->tg.r.lo &&
+		    atlas_release_kv(k) <= c->tg.r.hi)
+			mask |= 1u << k;
+	return mask;
+}
+
+/* The last release with struct inode's member m, if a target's lacks it. */
+static const char *inode_time_gone(const struct cb_ctx *c, size_t m)
+{
+	uint32_t t = target_mask(c), have;
+	unsigned int k;
+
+	have = atlas_mask(ATLAS_MEMBER, "inode", 5, c->buf + c->tok[m].pos,
+			  c->tok[m].len);
+	if (!have || (have & t) == t)
+		return NULL;
+	for (k = atlas_nr_releases(); k-- > 0;)
+		if (have & (1u << k))
+			return atlas_release_name(k);
+	return NULL;
+}
+
+static void current_time_uses(struct cb_ctx *c, const struct hit *h, size_t n)
+{
+	static const char *const was =
+		"CURRENT_TIME, 2.4's xtime.tv_sec (seconds) and a struct timespec since 2.5.48, is gone since 4.12";
+	bool own = false, aged = c->pt->nr_found[1] > 0, mine;
+	size_t k;
+
+	for (k = 0; k < n; k++)
+		if (h[k].word == W_CURRENT_TIME && (h[k].flags & H_PP) &&
+		    !(h[k].flags & H_DEAD))
+			own = true;	/* #define CURRENT_TIME, #ifdef ...: its own */
+	mine = !own && !own_inode_time(c);
+	for (k = 0; k < n && !own; k++) {
+		size_t i = h[k].tok, arrow, m, x;
+		const char *gone;
+		char *text, *msg;
+
+		if (h[k].word != W_CURRENT_TIME ||
+		    (h[k].flags & (H_DEAD | H_PP | H_BODY)) ||
+		    after_member_op(c->buf, c->tl, i))
+			continue;
+		x = mine ? inode_of(c, i, &arrow, &m) : SCAN_NONE;
+		if (x != SCAN_NONE) {
+			text = cb_text(c, x, arrow);
+			gone = inode_time_gone(c, m);
+			if (gone) {
+				msg = porter_printf(c->pt, "%s: current_time(%s) for an inode's time (4.9); and struct inode lost %.*s after %s (the atlas): inode_set_%.*s_to_ts(%s, current_time(%s)), as the kernel converted its own users then",
+						    was, text ? text : "inode",
+						    (int)c->tok[m].len, c->buf + c->tok[m].pos,
+						    gone, (int)c->tok[m].len - 2,
+						    c->buf + c->tok[m].pos + 2,
+						    text ? text : "inode",
+						    text ? text : "inode");
+				target_finding(&c->tg, c->tok[i].pos, R_CURRENT_TIME,
+					       false, msg ? msg : was);
+				free(msg);
+				free(text);
+				continue;
+			}
+			msg = porter_printf(c->pt, "%s: current_time(%s), the inode's time as the kernel sets it (4.9)",
+					    was, text ? text : "inode");
+			if (text && msg && target_finding(&c->tg, c->tok[i].pos,
+							  R_CURRENT_TIME, true, msg)) {
+				char *call = porter_printf(c->pt, "current_time(%s)", text);
+
+				edits_for(c->pt, R_CURRENT_TIME);
+				if (call)
+					add_edit(c->pt, c->tok[i].pos, c->tok[i].len, call);
+				free(call);
+			}
+			free(msg);
+			free(text);
+			continue;
+		}
+		if (aged && !written(c, i) && read_as_seconds(c, i)) {
+			msg = porter_printf(c->pt, "%s: 2.4's seconds are ktime_get_real_seconds() (3.19, a time64_t)", was);
+			if (target_finding(&c->tg, c->tok[i].pos, R_CURRENT_TIME,
+					   true, msg ? msg : was)) {
+				edits_for(c->pt, R_CURRENT_TIME);
+				add_edit(c->pt, c->tok[i].pos, c->tok[i].len,
+					 "ktime_get_real_seconds()");
+			}
+			free(msg);
+			continue;
+		}
+		target_finding(&c->tg, c->tok[i].pos, R_CURRENT_TIME, false,
+			       "CURRENT_TIME, 2.4's xtime.tv_sec (seconds) and a struct timespec since 2.5.48, is gone since 4.12: current_time(inode) for an inode's time (4.9), ktime_get_real_seconds() for seconds (3.19), ktime_get_coarse_real_ts64() into a struct timespec64 for a timespec");
+	}
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct cb_ctx c;
@@ -193,6 +429,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	size_t k, sites = 0, calls = 0;
 
 	cb_init(&c, pt);
+	current_time_uses(&c, h, n);
 	for (k = 0; k < n; k++) {
 		sites += h[k].word != W_TV_USEC && site(&c, &h[k]);
 		calls += (h[k].word == W_DO_GETTIMEOFDAY ||
@@ -211,6 +448,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			[W_DO_GETTIMEOFDAY] = "do_gettimeofday() is gone since 5.0 (y2038): ktime_get_real_ts64() into a struct timespec64",
 			[W_TIMESPEC] = "struct timespec is gone from the kernel since 5.6 (y2038): struct timespec64, same members",
 			[W_CURRENT_KERNEL_TIME] = "current_kernel_time() is gone since 5.6 (y2038): ktime_get_coarse_real_ts64() into a struct timespec64",
+			[W_CURRENT_TIME] = "",	/* current_time_uses() */
 		};
 		const char *msg = msgs[h[k].word];
 		char *text;
