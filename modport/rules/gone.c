@@ -746,6 +746,84 @@ static void show_arity(uint32_t set, char *buf, size_t size)
 	}
 }
 
+/*
+ * Is the group whose '(' is at open a list of parameters, not of
+ * arguments: "f(void)", "f(void *opaque)"?  An expression never starts
+ * with the keyword void: this is a prototype, or a parameter of function
+ * type ("struct sk_buff *build_skb(void *opaque)"), perhaps inside a
+ * macro's argument (ACPI_HW_DEPENDENT_RETURN_STATUS(... f(void))).
+ */
+static bool param_list(const struct ctx *c, size_t open)
+{
+	return match_ident(c->buf, &c->tok[next_tok(c, open)], "void");
+}
+
+static bool guarded(const struct ctx *c);
+
+/* The #if, #ifdef or #ifndef that opens the group around token i, or SCAN_NONE. */
+static size_t group_open(const struct ctx *c, size_t i)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	size_t k;
+	int depth = 0;
+
+	for (k = i; k-- > 0;) {
+		if (!match_op(c->buf, &c->tok[k], '#') ||
+		    directive_of(c->pt->tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif"))
+			depth++;
+		else if ((directive_is(&s, k, "if") ||
+			  directive_is(&s, k, "ifdef") ||
+			  directive_is(&s, k, "ifndef")) && depth-- == 0)
+			return k;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * Does another branch of the #if group around the call at i call the
+ * same function in a form release r takes ("#ifdef _HAS_TYPE_ARG_IN_
+ * ACCESS_OK access_ok(VERIFY_WRITE, p, n) #else access_ok(p, n)
+ * #endif")?  Then the file is written for both forms: this branch is
+ * for the kernels that take the old one, whatever selects it.
+ */
+static bool other_form(const struct ctx *c, size_t i, unsigned int r)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	const struct token *t = &c->tok[i];
+	uint32_t sets[ATLAS_MAX_RELEASES];
+	size_t k, open = group_open(c, i);
+	int depth = 0, n;
+
+	for (k = 0; c->tok[k].type == TOKEN_COMMENT; k++)
+		;
+	if (open == SCAN_NONE || (open == k && guarded(c)) ||
+	    !atlas_arity(c->buf + t->pos, t->len, sets))
+		return false;	/* the include guard is no choice of forms */
+	for (k = open + 1; c->tok[k].type != TOKEN_EOF; k++) {
+		if (match_op(c->buf, &c->tok[k], '#') &&
+		    directive_of(c->pt->tl, k) == k) {
+			if (directive_is(&s, k, "if") ||
+			    directive_is(&s, k, "ifdef") ||
+			    directive_is(&s, k, "ifndef"))
+				depth++;
+			else if (directive_is(&s, k, "endif") && depth-- == 0)
+				return false;
+			continue;
+		}
+		if (k == i || c->tok[k].type != TOKEN_IDENT ||
+		    c->tok[k].len != t->len ||
+		    memcmp(c->buf + c->tok[k].pos, c->buf + t->pos, t->len) ||
+		    !match_op(c->buf, &c->tok[next_tok(c, k)], '('))
+			continue;
+		n = count_args(c, next_tok(c, k));
+		if (n >= 0 && atlas_arity_fits(sets[r], (unsigned int)n))
+			return true;
+	}
+	return false;
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -756,7 +834,8 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 	char now[64], then[64];
 	int args;
 
-	if (!atlas_arity(c->buf + t->pos, t->len, sets))
+	if (!atlas_arity(c->buf + t->pos, t->len, sets) ||
+	    param_list(c, open))
 		return;
 	args = count_args(c, open);
 	if (args < 0)
@@ -771,7 +850,8 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    version_skip(c, t->pos, r) ||
-		    shadowed(c, c->buf + t->pos, t->len) || !judged(c))
+		    shadowed(c, c->buf + t->pos, t->len) ||
+		    other_form(c, i, r) || !judged(c))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
