@@ -824,6 +824,92 @@ static bool other_form(const struct ctx *c, size_t i, unsigned int r)
 	return false;
 }
 
+struct includer_ask {
+	const char *hdr;	/* the header's file name */
+	const char *name;	/* the name looked for */
+	size_t len;
+	bool found;
+};
+
+static void includer_harvested(void *arg, const struct harvest_name *hn)
+{
+	struct includer_ask *ia = arg;
+
+	if (strlen(hn->name) == ia->len && !memcmp(hn->name, ia->name, ia->len))
+		ia->found = true;
+}
+
+/* Does the header at path (beside from, as "x" finds it) define the name? */
+static bool beside_defines(const char *from, const char *buf,
+			   const struct token *t, struct includer_ask *ia)
+{
+	struct token_list tl = { 0 };
+	char *path = include_beside(from, buf, t), *hb;
+	size_t len;
+
+	if (!path)
+		return false;
+	hb = source_slurp(path, &len);
+	free(path);
+	if (hb && !tokenize(hb, len, &tl))
+		harvest(hb, &tl, 0, includer_harvested, ia);
+	token_list_free(&tl);
+	free(hb);
+	return ia->found;
+}
+
+/*
+ * A .c of the header's folder that includes it ("xattr.h"): do its other
+ * local headers (squashfs.h, included before) define the name?
+ */
+static bool includer_has(const struct sibling *sib, void *arg)
+{
+	struct includer_ask *ia = arg;
+	const struct token *t;
+	size_t i, n, hl = strlen(ia->hdr);
+	bool includes = false;
+
+	for (i = 0; !includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
+		n = include_name(sib->buf, sib->tl, i);
+		if (n == SCAN_NONE)
+			continue;
+		t = &sib->tl->tok[n];
+		includes = t->type == TOKEN_STRING && t->len == hl + 2 &&
+			   !memcmp(sib->buf + t->pos + 1, ia->hdr, hl);
+	}
+	for (i = 0; includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
+		n = include_name(sib->buf, sib->tl, i);
+		if (n != SCAN_NONE && sib->tl->tok[n].type == TOKEN_STRING &&
+		    beside_defines(sib->path, sib->buf, &sib->tl->tok[n], ia))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A header is compiled inside the files that include it: a name it uses
+ * may come from what its includer includes before it (squashfs's xattr.h
+ * calls ERROR(), which squashfs.h defines for every .c that includes
+ * both).  Asked of a header's call at its finding only: it reads the
+ * .c files of its folder.
+ */
+static bool includer_defines(const struct ctx *c, const struct token *t)
+{
+	const char *slash;
+	char name[256];
+	struct includer_ask ia = { .found = false };
+
+	if (!c->header || !c->pt->path || t->len >= sizeof(name))
+		return false;
+	slash = strrchr(c->pt->path, '/');
+	ia.hdr = slash ? slash + 1 : c->pt->path;
+	memcpy(name, c->buf + t->pos, t->len);
+	name[t->len] = 0;
+	ia.name = name;
+	ia.len = t->len;
+	return sibling_any(c->pt->path, includer_has, &ia);
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -851,7 +937,8 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    version_skip(c, t->pos, r) ||
 		    shadowed(c, c->buf + t->pos, t->len) ||
-		    other_form(c, i, r) || !judged(c))
+		    other_form(c, i, r) || !judged(c) ||
+		    includer_defines(c, t))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
@@ -1492,10 +1579,47 @@ static bool libc_include(const char *buf, const struct token *t, void *arg)
 	return libc_header(buf, t);
 }
 
-/* Does a local header of the file include the C library's headers? */
+/*
+ * Does the copy of the kernel's header <P> (token t) that the file's
+ * folder ships include the C library's headers?  A test program built
+ * with -I. against shims of the kernel's headers (a linux/kernel.h
+ * beside it that includes <stdio.h>) is a program.
+ */
+static bool libc_copy(const struct porter *pt, const struct token *t)
+{
+	struct token_list tl = { 0 };
+	const struct token *k;
+	char *copy, *buf;
+	size_t len;
+	bool libc = false;
+
+	if (t->type != TOKEN_HEADER || t->len < 3 || !pt->path ||
+	    !(copy = include_beside(pt->path, pt->buf, t)))
+		return false;
+	buf = source_slurp(copy, &len);
+	free(copy);
+	if (buf && !tokenize(buf, len, &tl))
+		for (k = tl.tok; !libc && k->type != TOKEN_EOF; k++)
+			libc = libc_header(buf, k);
+	token_list_free(&tl);
+	free(buf);
+	return libc;
+}
+
+/*
+ * Does a local header of the file, or a copy of a kernel header its
+ * folder ships, include the C library's headers?
+ */
 static bool program_by_headers(struct porter *pt)
 {
-	return local_header_any(pt, libc_include, NULL);
+	const struct token *t;
+
+	if (local_header_any(pt, libc_include, NULL))
+		return true;
+	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
+		if (libc_copy(pt, t))
+			return true;
+	return false;
 }
 
 /*
@@ -1579,6 +1703,51 @@ static void arch_error(struct ctx *c)
 	}
 }
 
+/*
+ * Is token u, a use of a macro's name, one that expands it: not the
+ * name of "#define NAME", "#undef NAME", "#ifdef NAME", "#ifndef NAME",
+ * nor "defined(NAME)"?
+ */
+static bool expands(const struct ctx *c, size_t u)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	size_t hash, p;
+
+	if (!(c->tok[u].flags & TF_PP))
+		return true;
+	hash = directive_of(c->pt->tl, u);
+	p = prev_tok(c, u);
+	if (match_op(c->buf, &c->tok[p], '('))
+		p = prev_tok(c, p);
+	if (match_ident(c->buf, &c->tok[p], "defined"))
+		return false;
+	return hash == SCAN_NONE || pp_next(c->pt->tl, pp_next(c->pt->tl, hash)) != u ||
+	       !(directive_is(&s, hash, "define") || directive_is(&s, hash, "undef") ||
+		 directive_is(&s, hash, "ifdef") || directive_is(&s, hash, "ifndef"));
+}
+
+/*
+ * Is token i in the body of a macro of a .c file that the file never
+ * expands (isci's for_each_sas_task)?  Its body is never compiled.  A
+ * .c that another .c includes is not judged at all (judged()).
+ */
+static bool unexpanded_body(struct ctx *c, size_t i)
+{
+	struct id_index *ix;
+	const struct id_use *use;
+	size_t hash = directive_of(c->pt->tl, i), name, k, nr;
+
+	if (c->header || hash == SCAN_NONE ||
+	    (name = pp_next(c->pt->tl, pp_next(c->pt->tl, hash))) == SCAN_NONE ||
+	    c->tok[name].type != TOKEN_IDENT || !(ix = file_idents(c->pt)))
+		return false;
+	nr = idindex_find(ix, c->buf + c->tok[name].pos, c->tok[name].len, &use);
+	for (k = 0; k < nr; k++)
+		if (expands(c, use[k].tok))
+			return false;
+	return true;
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
@@ -1612,6 +1781,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;	/* the file defines it */
 		if (h[k].kw == KW_DEFINE && c.header)
 			continue;	/* a header's macro: code where it is used */
+		if (h[k].kw == KW_DEFINE && (h[k].flags & H_BODY) &&
+		    unexpanded_body(&c, h[k].tok))
+			continue;	/* a macro the file never expands */
 		if (c.tok[h[k].tok].type == TOKEN_HEADER) {
 			if (h[k].kw == KW_INCLUDE &&
 			    !(c.header && conditional(&c, h[k].tok)))
