@@ -35,7 +35,9 @@
 #    function type) is no call, a parameter or a brace-initialized local is
 #    the file's name, #ifdef X after a top-level #undef X is dead, a call
 #    whose #if group has the target's form in another branch is a
-#    compatibility branch, CONFIG_SUPERH's branch is SuperH's, kbuild's
+#    compatibility branch, an argument that every definition of the
+#    file's macro drops or only stringifies (#x) is never compiled,
+#    CONFIG_SUPERH's branch is SuperH's, kbuild's
 #    generated <asm/...> headers exist, a name four local headers down or
 #    from what a header's includer includes first is the project's, a
 #    macro the file never expands is never compiled, and a program may
@@ -48,7 +50,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 84
+plan 88
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -222,6 +224,13 @@ is "$(chk "$g/shim")" "" "a program: the <linux/kernel.h> its folder ships (buil
 is "$(chk "$g/inc")" "" "<drv_types.h> has no folder: the project's include/drv_types.h defines the struct"
 like "$(chk "$g/inc/src/recv.c")" "recv.c:7:16: warning: the struct 'ieee80211_snap_hdr' went away" \
 	"negative control: the same file without its project"
+is "$(chk "$g/dropped/quota.c")" "" "an argument every definition of the file's macro drops is never compiled"
+is "$(chk "$g/dropped/named.c")" "" "an argument the file's macro only stringifies (#x) is never compiled"
+dbg=$(chk "$g/dropped/debug.c")
+like "$dbg" "debug.c:18:40: warning: the member 'bufflen' of struct scsi_cmnd went away" \
+	"negative control: a debug macro whose #ifdef DEBUG_MASK definition compiles its arguments"
+like "$dbg" "debug.c:23:28: warning: the member 'quota' of struct net_device went away" \
+	"negative control: dev->quota outside a macro"
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
 sed -i '/define ERROR/d' "$c/chain/four.h"

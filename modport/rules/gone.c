@@ -636,6 +636,139 @@ bool ifdef_guarded(const struct porter *pt, size_t i)
 	return false;
 }
 
+static size_t prev_tok(const struct ctx *c, size_t i);
+
+/* In the token list of buf, does "#define M(params) body" drop argument arg? */
+enum drop { DROP_NONE, DROP_KEEPS, DROP_DROPS };
+
+static enum drop define_drops(const char *buf, const struct token_list *tl,
+			      size_t hash, const char *m, size_t mlen,
+			      unsigned int arg)
+{
+	const struct tokens ts = { buf, tl };
+	const struct token *t = tl->tok;
+	size_t name = define_name(&ts, hash), k, body, param = SCAN_NONE;
+	unsigned int n = 0;
+	bool va = false;
+
+	if (name == SCAN_NONE || t[name].len != mlen ||
+	    memcmp(buf + t[name].pos, m, mlen) ||
+	    !match_op(buf, &t[name + 1], '(') ||
+	    t[name + 1].pos != t[name].pos + t[name].len)
+		return DROP_NONE;	/* another name, or object-like */
+	/* the parameter of argument arg: "(a, b)", "(a, rest...)", "(a, ...)" */
+	for (k = name + 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	     !(t[k].flags & TF_BOL) && !match_op(buf, &t[k], ')'); k++) {
+		bool dots = t[k].type == TOKEN_SPECIAL && t[k].len == 3;
+
+		if (match_op(buf, &t[k], ',')) {
+			n++;
+		} else if (dots) {
+			va = true;	/* "rest...": rest; "...": __VA_ARGS__ */
+			if (n <= arg)
+				param = t[k - 1].type == TOKEN_IDENT ? k - 1 : k;
+		} else if (t[k].type == TOKEN_IDENT && n <= arg) {
+			param = k;
+		}
+	}
+	if (param == SCAN_NONE || (n < arg && !va))
+		return DROP_KEEPS;	/* cannot tell: kept */
+	body = define_body(&ts, name);
+	for (k = body; k != SCAN_NONE && t[k].type != TOKEN_EOF &&
+	     (t[k].flags & TF_PP) && !(k > body && (t[k].flags & TF_BOL)); k++) {
+		bool same = t[param].type == TOKEN_SPECIAL ?
+			    match_ident(buf, &t[k], "__VA_ARGS__") :
+			    same_name(buf, &t[k], buf, &t[param]);
+
+		if (same && !(t[k - 1].type == TOKEN_SPECIAL &&
+			      t[k - 1].len == 1 && buf[t[k - 1].pos] == '#'))
+			return DROP_KEEPS;	/* compiled (or pasted) */
+	}
+	return DROP_DROPS;
+}
+
+/*
+ * Does every definition of the file's (or its local headers') macro m
+ * drop its argument arg - its body never names the parameter, or only
+ * stringifies it ("#define sis190_rx_quota(count, quota) count")?
+ * False where it has none: the kernel's macro, unknown here.
+ */
+static bool file_macro_drops(struct ctx *c, const char *m, size_t mlen,
+			     unsigned int arg)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	bool any = false;
+	size_t k, h;
+
+	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
+		const char *buf = h ? hs->h[h - 1].buf : c->buf;
+		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+
+		for (k = 0; tl->tok[k].type != TOKEN_EOF; k++) {
+			if ((tl->tok[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+			    !match_op(buf, &tl->tok[k], '#'))
+				continue;
+			switch (define_drops(buf, tl, k, m, mlen, arg)) {
+			case DROP_KEEPS:
+				return false;
+			case DROP_DROPS:
+				any = true;
+				break;
+			case DROP_NONE:
+				break;
+			}
+		}
+	}
+	return any;
+}
+
+/*
+ * Is token i in an argument that a macro of the file drops, so that it is
+ * never compiled?  The enclosing calls are asked, inner first, within a
+ * statement.
+ */
+#define DROP_REACH 512
+
+static bool in_dropped_arg(struct ctx *c, size_t i)
+{
+	size_t k = i, steps;
+	unsigned int arg = 0;
+	int depth = 0, calls = 0;
+
+	if (c->tok[i].flags & TF_PP)
+		return false;
+	for (steps = 0; k > 0 && steps < DROP_REACH && calls < 4; steps++) {
+		const struct token *t;
+
+		k = prev_tok(c, k);
+		t = &c->tok[k];
+		if (t->flags & TF_PP)
+			continue;
+		if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']'))
+			depth++;
+		else if (match_op(c->buf, t, '[') && depth)
+			depth--;
+		else if (match_op(c->buf, t, '(') && depth)
+			depth--;
+		else if (match_op(c->buf, t, ',') && !depth)
+			arg++;
+		else if (match_op(c->buf, t, '(')) {
+			size_t m = prev_tok(c, k);
+
+			calls++;
+			if (m != k && c->tok[m].type == TOKEN_IDENT &&
+			    file_macro_drops(c, c->buf + c->tok[m].pos,
+					     c->tok[m].len, arg))
+				return true;
+			arg = 0;
+		} else if (!depth && (match_op(c->buf, t, ';') ||
+				      match_op(c->buf, t, '{') ||
+				      match_op(c->buf, t, '}')))
+			return false;
+	}
+	return false;
+}
+
 /*
  * The use at token i of what mask has, of struct of (or NULL); present
  * has it in any form.  A name the file defines at token shadow (or
@@ -663,7 +796,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (in_arch_branch(c->buf, c->pt->tl, i))
 		return;		/* another architecture's code */
-	if (!judged(c) || !first_report(c, what, t, of))
+	if (!judged(c) || in_dropped_arg(c, i) || !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
 	if (copy >= 0)
@@ -938,7 +1071,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 		    version_skip(c, t->pos, r) ||
 		    shadowed(c, c->buf + t->pos, t->len) ||
 		    other_form(c, i, r) || !judged(c) ||
-		    includer_defines(c, t))
+		    includer_defines(c, t) || in_dropped_arg(c, i))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
