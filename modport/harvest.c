@@ -767,9 +767,14 @@ static void local_names(struct hv *h, size_t s, size_t e)
 		      (is_op(h, k - 1, '(') && ident_is(h, k - 2, "for"))) ||
 		    !is_type_start(h, k))
 			continue;
-		/* "struct T v = { ... };": the initializer's braces too */
+		/*
+		 * A function's "struct T v = { ... };": the initializer's
+		 * braces too (at file scope, "static struct T T = {" would
+		 * hide the struct T the rules look up: not there).
+		 */
 		for (end = k; end < e && !is_op(h, end, ';') &&
-		     (!is_op(h, end, '{') || is_op(h, end - 1, '=')) &&
+		     (!is_op(h, end, '{') ||
+		      (depth > 0 && is_op(h, end - 1, '='))) &&
 		     !is_op(h, end, '}'); end++)
 			if (is_open(h, end))
 				end = match_close(h, end, e);

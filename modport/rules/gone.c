@@ -690,36 +690,48 @@ static enum drop define_drops(const char *buf, const struct token_list *tl,
 /*
  * Does every definition of the file's (or its local headers') macro m
  * drop its argument arg - its body never names the parameter, or only
- * stringifies it ("#define sis190_rx_quota(count, quota) count")?
- * False where it has none: the kernel's macro, unknown here.
+ * stringifies it ("#define sis190_rx_quota(count, quota) count") - and
+ * one of them is outside any #if?  False where it has none (the kernel's
+ * macro, unknown here), where it is only defined under a condition (a
+ * debug switch's #else: m may be a function otherwise), or where the
+ * file #undefs m (BT_DBG: the kernel's definition is another).
  */
 static bool file_macro_drops(struct ctx *c, const char *m, size_t mlen,
 			     unsigned int arg)
 {
 	const struct header_set *hs = file_headers(c->pt);
-	bool any = false;
-	size_t k, h;
+	bool always = false;
+	size_t k, h, name;
 
 	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
 		const char *buf = h ? hs->h[h - 1].buf : c->buf;
 		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+		const struct tokens ts = { buf, tl };
 
 		for (k = 0; tl->tok[k].type != TOKEN_EOF; k++) {
 			if ((tl->tok[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
 			    !match_op(buf, &tl->tok[k], '#'))
 				continue;
+			/* #undef m: it has another definition, maybe the kernel's */
+			if (directive_is(&ts, k, "undef") &&
+			    (name = pp_next(tl, pp_next(tl, k))) != SCAN_NONE &&
+			    tl->tok[name].len == mlen &&
+			    !memcmp(buf + tl->tok[name].pos, m, mlen))
+				return false;
 			switch (define_drops(buf, tl, k, m, mlen, arg)) {
 			case DROP_KEEPS:
 				return false;
 			case DROP_DROPS:
-				any = true;
+				/* outside any #if (a header's guard aside) */
+				always |= pp_open_groups(buf, tl, 0, k) <=
+					  (h || c->header ? 1 : 0);
 				break;
 			case DROP_NONE:
 				break;
 			}
 		}
 	}
-	return any;
+	return always;
 }
 
 /*
