@@ -943,9 +943,15 @@ static bool other_form(const struct ctx *c, size_t i, unsigned int r)
 
 	for (k = 0; c->tok[k].type == TOKEN_COMMENT; k++)
 		;
+	/*
+	 * The include guard is no choice of forms; a version test is the
+	 * version-conditional rule's: version_skip() knows which branch the
+	 * target compiles.
+	 */
 	if (open == SCAN_NONE || (open == k && guarded(c)) ||
+	    vbranch_tests_version(c->buf, c->tok, open) ||
 	    !atlas_arity(c->buf + t->pos, t->len, sets))
-		return false;	/* the include guard is no choice of forms */
+		return false;
 	for (k = open + 1; c->tok[k].type != TOKEN_EOF; k++) {
 		if (match_op(c->buf, &c->tok[k], '#') &&
 		    directive_of(c->pt->tl, k) == k) {
