@@ -359,6 +359,29 @@ static void add_generic_asm(void)
 	free(names);
 }
 
+/*
+ * The <asm/X.h> headers a release's build generates: the x86 Kbuild
+ * files' "generated-y += X" (3.4's "genhdr-y"), such as unistd_32.h
+ * from the syscall table.  A source tree lacks them, a module's build
+ * has them.
+ */
+static void add_generated_asm(const char *kbuild)
+{
+	FILE *f = fopen(kbuild, "r");
+	char line[512], var[64], name[256], path[300];
+
+	if (!f)
+		return;	/* before 3.4: none */
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, " %63[a-z-] += %255s", var, name) == 2 &&
+		    (!strcmp(var, "generated-y") || !strcmp(var, "genhdr-y")) &&
+		    strlen(name) > 2 && !strcmp(name + strlen(name) - 2, ".h")) {
+			snprintf(path, sizeof(path), "asm/%s", name);
+			note(ATLAS_HEADER, NULL, path);
+		}
+	fclose(f);
+}
+
 static int harvest_release(const char *trees, const char *rel)
 {
 	char path[4096];
@@ -374,6 +397,10 @@ static int harvest_release(const char *trees, const char *rel)
 		ret = read_exports(path);
 	if (!ret)
 		add_generic_asm();
+	snprintf(path, sizeof(path), "%s/%s/hdr/asm/Kbuild", trees, rel);
+	add_generated_asm(path);
+	snprintf(path, sizeof(path), "%s/%s/uapi/asm/Kbuild", trees, rel);
+	add_generated_asm(path);
 	return ret;
 }
 

@@ -21,7 +21,7 @@ static const char *const arches[] = {
 	"m32r", "m68k", "m68knommu", "mc68000", "metag", "microblaze", "mips",
 	"mn10300", "nios2", "openrisc", "parisc", "powerpc", "ppc", "ppc64",
 	"riscv", "s390", "s390x", "score", "sh", "sh64", "sparc", "sparc64",
-	"sparc_v9", "tile", "um", "unicore32", "v850", "xtensa", "amiga",
+	"sparc_v9", "superh", "tile", "um", "unicore32", "v850", "xtensa", "amiga",
 	"atari", "sgi", "sibyte", "apus", "sun3", "sun4",
 };
 

@@ -170,6 +170,7 @@ const struct family *family_at(size_t k)
 
 /* The walk's state: conditionals as the scan of old had them. */
 #define COND_MAX 64
+#define UNDEF_MAX 32
 
 struct cond {
 	unsigned int group;
@@ -196,6 +197,13 @@ struct walk {
 	size_t body;		/* a #define's body, or SCAN_NONE */
 	unsigned char kw;
 	bool pp_dead;
+	/*
+	 * The names the file #undef'd outside any #if, not defined again
+	 * nor possibly by an #include since: "#undef USE_ENTROPY_DEV" makes
+	 * a later "#ifdef USE_ENTROPY_DEV" dead, as "#if 0" is.
+	 */
+	size_t undef[UNDEF_MAX];
+	size_t nr_undef;
 };
 
 static bool current_dead(const struct walk *w)
@@ -289,6 +297,49 @@ static unsigned char keyword(const char *buf, const struct token *t)
 	return KW_OTHER;
 }
 
+/* The #undef'd name that token t spells: its index in w->undef, or -1. */
+static int undef_of(const struct walk *w, const struct token *t)
+{
+	size_t k;
+
+	for (k = 0; k < w->nr_undef; k++) {
+		const struct token *u = &w->tl->tok[w->undef[k]];
+
+		if (u->len == t->len &&
+		    !memcmp(w->buf + u->pos, w->buf + t->pos, t->len))
+			return (int)k;
+	}
+	return -1;
+}
+
+/*
+ * Follow #undef X (outside any #if: the file's choice), #define X and
+ * #include (which may define X again): the value of "#ifdef X" (0 where
+ * X is undefined for certain), else -1.
+ */
+static int undef_track(struct walk *w)
+{
+	const struct token *t = w->arg == SCAN_NONE ? NULL :
+				&w->tl->tok[w->arg];
+	int k;
+
+	if (w->kw == KW_INCLUDE && !current_dead(w)) {
+		w->nr_undef = 0;
+		return -1;
+	}
+	if (!t || t->type != TOKEN_IDENT)
+		return -1;
+	k = undef_of(w, t);
+	if (w->kw == KW_DEFINE && k >= 0)
+		w->undef[k] = w->undef[--w->nr_undef];
+	else if (w->kw == KW_UNDEF && k < 0 && !w->nr_cond &&
+		 w->nr_undef < UNDEF_MAX)
+		w->undef[w->nr_undef++] = w->arg;
+	else if ((w->kw == KW_IFDEF || w->kw == KW_IFNDEF) && k >= 0)
+		return w->kw == KW_IFDEF ? 0 : 1;
+	return -1;
+}
+
 static void do_conditional(struct walk *w, size_t name)
 {
 	switch (w->kw) {
@@ -297,7 +348,7 @@ static void do_conditional(struct walk *w, size_t name)
 		break;
 	case KW_IFDEF:
 	case KW_IFNDEF:
-		push_cond(w, -1);
+		push_cond(w, undef_track(w));
 		break;
 	case KW_ELIF:
 		next_branch(w, if_value(w, name), false);
@@ -358,6 +409,8 @@ static void begin_directive(struct walk *w, size_t i)
 
 		w->body = define_body(&s, w->arg);
 	}
+	if (w->kw != KW_IFDEF && w->kw != KW_IFNDEF)
+		undef_track(w);
 	do_conditional(w, name);
 	w->dead = current_dead(w);
 	if (!was_dead && w->dead) {

@@ -718,6 +718,23 @@ static bool is_type_start(const struct hv *h, size_t k)
 }
 
 /*
+ * Is the name at k a parameter of function type, "T *name(void *p)" in a
+ * parameter list (the group after it starts with a word of a type, which
+ * no expression does, and a ',' or ')' follows it)?
+ */
+static bool fn_param(const struct hv *h, size_t k, size_t e)
+{
+	size_t close;
+
+	if (!is_op(h, k + 1, '(') ||
+	    !(base_type_word(h, k + 2) || is_aggregate_kw(h, k + 2) ||
+	      ident_is(h, k + 2, "enum")))
+		return false;
+	close = match_close(h, k + 1, e);
+	return is_op(h, close + 1, ',') || is_op(h, close + 1, ')');
+}
+
+/*
  * The variables a driver declares in the function [s, e): its
  * parameters ("T x", "T *x") and every statement that starts with a type.
  */
@@ -738,7 +755,8 @@ static void local_names(struct hv *h, size_t s, size_t e)
 		    parse_aggregate(h, k, match_close(h, k, e), anonymous, 1))
 			return;	/* "union { ... } buf;": its members too */
 		if (is_ident(h, k) && !is_keyword(h, k) &&
-		    (is_op(h, k + 1, ',') || is_op(h, k + 1, ')')) &&
+		    (is_op(h, k + 1, ',') || is_op(h, k + 1, ')') ||
+		     fn_param(h, k, e)) &&
 		    ((is_ident(h, k - 1) && !is_keyword(h, k - 1) &&
 		      !is_aggregate_kw(h, k - 1) &&
 		      !ident_is(h, k - 1, "enum")) ||	/* sizeof(struct T) */
@@ -749,9 +767,16 @@ static void local_names(struct hv *h, size_t s, size_t e)
 		      (is_op(h, k - 1, '(') && ident_is(h, k - 2, "for"))) ||
 		    !is_type_start(h, k))
 			continue;
+		/*
+		 * A function's "struct T v = { ... };": the initializer's
+		 * braces too (at file scope, "static struct T T = {" would
+		 * hide the struct T the rules look up: not there).
+		 */
 		for (end = k; end < e && !is_op(h, end, ';') &&
-		     !is_op(h, end, '{') && !is_op(h, end, '}'); end++)
-			if (is_op(h, end, '(') || is_op(h, end, '['))
+		     (!is_op(h, end, '{') ||
+		      (depth > 0 && is_op(h, end - 1, '='))) &&
+		     !is_op(h, end, '}'); end++)
+			if (is_open(h, end))
 				end = match_close(h, end, e);
 		if (end < e && is_op(h, end, ';'))
 			declarators(h, k, end, HK_VAR);

@@ -118,6 +118,49 @@ static int add_header(const char *from, const char *buf,
 	return 0;
 }
 
+/*
+ * One '#include <name>' of the file at from, where name has no folder:
+ * the kernel's include path holds only folders (linux/, asm/, net/...),
+ * so <drv_types.h> is a header on an include path the module's build
+ * adds (ccflags-y += -I$(src)/include) - the project's own, the nearest
+ * one of that name - or the C library's, which the project lacks.
+ */
+static int add_angle(const char *from, const char *buf, const struct token *t,
+		     struct header_set *hs, int depth)
+{
+	const struct cached_header *ch;
+	const char *found;
+	struct header *h;
+	int err;
+
+	if (t->len < 3 || memchr(buf + t->pos + 1, '/', t->len - 2) ||
+	    !(found = hdrindex_find(from, buf + t->pos + 1, t->len - 2)) ||
+	    have(hs, found))
+		return 0;
+	if (hs->nr == INCLUDE_MAX_HEADERS) {
+		hs->unread++;
+		return 0;
+	}
+	h = &hs->h[hs->nr];
+	memset(h, 0, sizeof(*h));
+	h->path = strdup(found);
+	if (!h->path)
+		return -ENOMEM;
+	ch = hdrcache_get(h->path, &err);
+	if (!ch) {
+		free(h->path);
+		return err;
+	}
+	hs->nr++;
+	h->depth = depth;
+	h->buf = ch->buf;
+	h->len = ch->len;
+	h->tl = ch->tl;
+	h->decls = ch->decls;
+	h->serial = ch->serial;
+	return 0;
+}
+
 static int read_includes(const char *path, const char *buf,
 			 const struct token_list *tl, struct header_set *hs,
 			 int depth)
@@ -130,6 +173,9 @@ static int read_includes(const char *path, const char *buf,
 		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
 		    buf[tl->tok[name].pos] == '"')
 			ret = add_header(path, buf, &tl->tok[name], hs, depth);
+		else if (name != SCAN_NONE &&
+			 tl->tok[name].type == TOKEN_HEADER)
+			ret = add_angle(path, buf, &tl->tok[name], hs, depth);
 	}
 	return ret;
 }

@@ -636,6 +636,151 @@ bool ifdef_guarded(const struct porter *pt, size_t i)
 	return false;
 }
 
+static size_t prev_tok(const struct ctx *c, size_t i);
+
+/* In the token list of buf, does "#define M(params) body" drop argument arg? */
+enum drop { DROP_NONE, DROP_KEEPS, DROP_DROPS };
+
+static enum drop define_drops(const char *buf, const struct token_list *tl,
+			      size_t hash, const char *m, size_t mlen,
+			      unsigned int arg)
+{
+	const struct tokens ts = { buf, tl };
+	const struct token *t = tl->tok;
+	size_t name = define_name(&ts, hash), k, body, param = SCAN_NONE;
+	unsigned int n = 0;
+	bool va = false;
+
+	if (name == SCAN_NONE || t[name].len != mlen ||
+	    memcmp(buf + t[name].pos, m, mlen) ||
+	    !match_op(buf, &t[name + 1], '(') ||
+	    t[name + 1].pos != t[name].pos + t[name].len)
+		return DROP_NONE;	/* another name, or object-like */
+	/* the parameter of argument arg: "(a, b)", "(a, rest...)", "(a, ...)" */
+	for (k = name + 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	     !(t[k].flags & TF_BOL) && !match_op(buf, &t[k], ')'); k++) {
+		bool dots = t[k].type == TOKEN_SPECIAL && t[k].len == 3;
+
+		if (match_op(buf, &t[k], ',')) {
+			n++;
+		} else if (dots) {
+			va = true;	/* "rest...": rest; "...": __VA_ARGS__ */
+			if (n <= arg)
+				param = t[k - 1].type == TOKEN_IDENT ? k - 1 : k;
+		} else if (t[k].type == TOKEN_IDENT && n <= arg) {
+			param = k;
+		}
+	}
+	if (param == SCAN_NONE || (n < arg && !va))
+		return DROP_KEEPS;	/* cannot tell: kept */
+	body = define_body(&ts, name);
+	for (k = body; k != SCAN_NONE && t[k].type != TOKEN_EOF &&
+	     (t[k].flags & TF_PP) && !(k > body && (t[k].flags & TF_BOL)); k++) {
+		bool same = t[param].type == TOKEN_SPECIAL ?
+			    match_ident(buf, &t[k], "__VA_ARGS__") :
+			    same_name(buf, &t[k], buf, &t[param]);
+
+		if (same && !(t[k - 1].type == TOKEN_SPECIAL &&
+			      t[k - 1].len == 1 && buf[t[k - 1].pos] == '#'))
+			return DROP_KEEPS;	/* compiled (or pasted) */
+	}
+	return DROP_DROPS;
+}
+
+/*
+ * Does every definition of the file's (or its local headers') macro m
+ * drop its argument arg - its body never names the parameter, or only
+ * stringifies it ("#define sis190_rx_quota(count, quota) count") - and
+ * one of them is outside any #if?  False where it has none (the kernel's
+ * macro, unknown here), where it is only defined under a condition (a
+ * debug switch's #else: m may be a function otherwise), or where the
+ * file #undefs m (BT_DBG: the kernel's definition is another).
+ */
+static bool file_macro_drops(struct ctx *c, const char *m, size_t mlen,
+			     unsigned int arg)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	bool always = false;
+	size_t k, h, name;
+
+	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
+		const char *buf = h ? hs->h[h - 1].buf : c->buf;
+		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+		const struct tokens ts = { buf, tl };
+
+		for (k = 0; tl->tok[k].type != TOKEN_EOF; k++) {
+			if ((tl->tok[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+			    !match_op(buf, &tl->tok[k], '#'))
+				continue;
+			/* #undef m: it has another definition, maybe the kernel's */
+			if (directive_is(&ts, k, "undef") &&
+			    (name = pp_next(tl, pp_next(tl, k))) != SCAN_NONE &&
+			    tl->tok[name].len == mlen &&
+			    !memcmp(buf + tl->tok[name].pos, m, mlen))
+				return false;
+			switch (define_drops(buf, tl, k, m, mlen, arg)) {
+			case DROP_KEEPS:
+				return false;
+			case DROP_DROPS:
+				/* outside any #if (a header's guard aside) */
+				always |= pp_open_groups(buf, tl, 0, k) <=
+					  (h || c->header ? 1 : 0);
+				break;
+			case DROP_NONE:
+				break;
+			}
+		}
+	}
+	return always;
+}
+
+/*
+ * Is token i in an argument that a macro of the file drops, so that it is
+ * never compiled?  The enclosing calls are asked, inner first, within a
+ * statement.
+ */
+#define DROP_REACH 512
+
+static bool in_dropped_arg(struct ctx *c, size_t i)
+{
+	size_t k = i, steps;
+	unsigned int arg = 0;
+	int depth = 0, calls = 0;
+
+	if (c->tok[i].flags & TF_PP)
+		return false;
+	for (steps = 0; k > 0 && steps < DROP_REACH && calls < 4; steps++) {
+		const struct token *t;
+
+		k = prev_tok(c, k);
+		t = &c->tok[k];
+		if (t->flags & TF_PP)
+			continue;
+		if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']'))
+			depth++;
+		else if (match_op(c->buf, t, '[') && depth)
+			depth--;
+		else if (match_op(c->buf, t, '(') && depth)
+			depth--;
+		else if (match_op(c->buf, t, ',') && !depth)
+			arg++;
+		else if (match_op(c->buf, t, '(')) {
+			size_t m = prev_tok(c, k);
+
+			calls++;
+			if (m != k && c->tok[m].type == TOKEN_IDENT &&
+			    file_macro_drops(c, c->buf + c->tok[m].pos,
+					     c->tok[m].len, arg))
+				return true;
+			arg = 0;
+		} else if (!depth && (match_op(c->buf, t, ';') ||
+				      match_op(c->buf, t, '{') ||
+				      match_op(c->buf, t, '}')))
+			return false;
+	}
+	return false;
+}
+
 /*
  * The use at token i of what mask has, of struct of (or NULL); present
  * has it in any form.  A name the file defines at token shadow (or
@@ -663,7 +808,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (in_arch_branch(c->buf, c->pt->tl, i))
 		return;		/* another architecture's code */
-	if (!judged(c) || !first_report(c, what, t, of))
+	if (!judged(c) || in_dropped_arg(c, i) || !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
 	if (copy >= 0)
@@ -746,6 +891,176 @@ static void show_arity(uint32_t set, char *buf, size_t size)
 	}
 }
 
+/*
+ * Is the group whose '(' is at open a list of parameters, not of
+ * arguments: "f(void)", "f(void *opaque)"?  An expression never starts
+ * with the keyword void: this is a prototype, or a parameter of function
+ * type ("struct sk_buff *build_skb(void *opaque)"), perhaps inside a
+ * macro's argument (ACPI_HW_DEPENDENT_RETURN_STATUS(... f(void))).
+ */
+static bool param_list(const struct ctx *c, size_t open)
+{
+	return match_ident(c->buf, &c->tok[next_tok(c, open)], "void");
+}
+
+static bool guarded(const struct ctx *c);
+
+/* The #if, #ifdef or #ifndef that opens the group around token i, or SCAN_NONE. */
+static size_t group_open(const struct ctx *c, size_t i)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	size_t k;
+	int depth = 0;
+
+	for (k = i; k-- > 0;) {
+		if (!match_op(c->buf, &c->tok[k], '#') ||
+		    directive_of(c->pt->tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif"))
+			depth++;
+		else if ((directive_is(&s, k, "if") ||
+			  directive_is(&s, k, "ifdef") ||
+			  directive_is(&s, k, "ifndef")) && depth-- == 0)
+			return k;
+	}
+	return SCAN_NONE;
+}
+
+/*
+ * Does another branch of the #if group around the call at i call the
+ * same function in a form release r takes ("#ifdef _HAS_TYPE_ARG_IN_
+ * ACCESS_OK access_ok(VERIFY_WRITE, p, n) #else access_ok(p, n)
+ * #endif")?  Then the file is written for both forms: this branch is
+ * for the kernels that take the old one, whatever selects it.
+ */
+static bool other_form(const struct ctx *c, size_t i, unsigned int r)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	const struct token *t = &c->tok[i];
+	uint32_t sets[ATLAS_MAX_RELEASES];
+	size_t k, open = group_open(c, i);
+	int depth = 0, n;
+
+	for (k = 0; c->tok[k].type == TOKEN_COMMENT; k++)
+		;
+	/*
+	 * The include guard is no choice of forms; a version test is the
+	 * version-conditional rule's: version_skip() knows which branch the
+	 * target compiles.
+	 */
+	if (open == SCAN_NONE || (open == k && guarded(c)) ||
+	    vbranch_tests_version(c->buf, c->tok, open) ||
+	    !atlas_arity(c->buf + t->pos, t->len, sets))
+		return false;
+	for (k = open + 1; c->tok[k].type != TOKEN_EOF; k++) {
+		if (match_op(c->buf, &c->tok[k], '#') &&
+		    directive_of(c->pt->tl, k) == k) {
+			if (directive_is(&s, k, "if") ||
+			    directive_is(&s, k, "ifdef") ||
+			    directive_is(&s, k, "ifndef"))
+				depth++;
+			else if (directive_is(&s, k, "endif") && depth-- == 0)
+				return false;
+			continue;
+		}
+		if (k == i || c->tok[k].type != TOKEN_IDENT ||
+		    c->tok[k].len != t->len ||
+		    memcmp(c->buf + c->tok[k].pos, c->buf + t->pos, t->len) ||
+		    !match_op(c->buf, &c->tok[next_tok(c, k)], '('))
+			continue;
+		n = count_args(c, next_tok(c, k));
+		if (n >= 0 && atlas_arity_fits(sets[r], (unsigned int)n))
+			return true;
+	}
+	return false;
+}
+
+struct includer_ask {
+	const char *hdr;	/* the header's file name */
+	const char *name;	/* the name looked for */
+	size_t len;
+	bool found;
+};
+
+static void includer_harvested(void *arg, const struct harvest_name *hn)
+{
+	struct includer_ask *ia = arg;
+
+	if (strlen(hn->name) == ia->len && !memcmp(hn->name, ia->name, ia->len))
+		ia->found = true;
+}
+
+/* Does the header at path (beside from, as "x" finds it) define the name? */
+static bool beside_defines(const char *from, const char *buf,
+			   const struct token *t, struct includer_ask *ia)
+{
+	struct token_list tl = { 0 };
+	char *path = include_beside(from, buf, t), *hb;
+	size_t len;
+
+	if (!path)
+		return false;
+	hb = source_slurp(path, &len);
+	free(path);
+	if (hb && !tokenize(hb, len, &tl))
+		harvest(hb, &tl, 0, includer_harvested, ia);
+	token_list_free(&tl);
+	free(hb);
+	return ia->found;
+}
+
+/*
+ * A .c of the header's folder that includes it ("xattr.h"): do its other
+ * local headers (squashfs.h, included before) define the name?
+ */
+static bool includer_has(const struct sibling *sib, void *arg)
+{
+	struct includer_ask *ia = arg;
+	const struct token *t;
+	size_t i, n, hl = strlen(ia->hdr);
+	bool includes = false;
+
+	for (i = 0; !includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
+		n = include_name(sib->buf, sib->tl, i);
+		if (n == SCAN_NONE)
+			continue;
+		t = &sib->tl->tok[n];
+		includes = t->type == TOKEN_STRING && t->len == hl + 2 &&
+			   !memcmp(sib->buf + t->pos + 1, ia->hdr, hl);
+	}
+	for (i = 0; includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
+		n = include_name(sib->buf, sib->tl, i);
+		if (n != SCAN_NONE && sib->tl->tok[n].type == TOKEN_STRING &&
+		    beside_defines(sib->path, sib->buf, &sib->tl->tok[n], ia))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * A header is compiled inside the files that include it: a name it uses
+ * may come from what its includer includes before it (squashfs's xattr.h
+ * calls ERROR(), which squashfs.h defines for every .c that includes
+ * both).  Asked of a header's call at its finding only: it reads the
+ * .c files of its folder.
+ */
+static bool includer_defines(const struct ctx *c, const struct token *t)
+{
+	const char *slash;
+	char name[256];
+	struct includer_ask ia = { .found = false };
+
+	if (!c->header || !c->pt->path || t->len >= sizeof(name))
+		return false;
+	slash = strrchr(c->pt->path, '/');
+	ia.hdr = slash ? slash + 1 : c->pt->path;
+	memcpy(name, c->buf + t->pos, t->len);
+	name[t->len] = 0;
+	ia.name = name;
+	ia.len = t->len;
+	return sibling_any(c->pt->path, includer_has, &ia);
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -756,7 +1071,8 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 	char now[64], then[64];
 	int args;
 
-	if (!atlas_arity(c->buf + t->pos, t->len, sets))
+	if (!atlas_arity(c->buf + t->pos, t->len, sets) ||
+	    param_list(c, open))
 		return;
 	args = count_args(c, open);
 	if (args < 0)
@@ -771,7 +1087,9 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    version_skip(c, t->pos, r) ||
-		    shadowed(c, c->buf + t->pos, t->len) || !judged(c))
+		    shadowed(c, c->buf + t->pos, t->len) ||
+		    other_form(c, i, r) || !judged(c) ||
+		    includer_defines(c, t) || in_dropped_arg(c, i))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
@@ -1450,10 +1768,47 @@ static bool libc_include(const char *buf, const struct token *t, void *arg)
 	return libc_header(buf, t);
 }
 
-/* Does a local header of the file include the C library's headers? */
+/*
+ * Does the copy of the kernel's header <P> (token t) that the file's
+ * folder ships include the C library's headers?  A test program built
+ * with -I. against shims of the kernel's headers (a linux/kernel.h
+ * beside it that includes <stdio.h>) is a program.
+ */
+static bool libc_copy(const struct porter *pt, const struct token *t)
+{
+	struct token_list tl = { 0 };
+	const struct token *k;
+	char *copy, *buf;
+	size_t len;
+	bool libc = false;
+
+	if (t->type != TOKEN_HEADER || t->len < 3 || !pt->path ||
+	    !(copy = include_beside(pt->path, pt->buf, t)))
+		return false;
+	buf = source_slurp(copy, &len);
+	free(copy);
+	if (buf && !tokenize(buf, len, &tl))
+		for (k = tl.tok; !libc && k->type != TOKEN_EOF; k++)
+			libc = libc_header(buf, k);
+	token_list_free(&tl);
+	free(buf);
+	return libc;
+}
+
+/*
+ * Does a local header of the file, or a copy of a kernel header its
+ * folder ships, include the C library's headers?
+ */
 static bool program_by_headers(struct porter *pt)
 {
-	return local_header_any(pt, libc_include, NULL);
+	const struct token *t;
+
+	if (local_header_any(pt, libc_include, NULL))
+		return true;
+	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
+		if (libc_copy(pt, t))
+			return true;
+	return false;
 }
 
 /*
@@ -1537,6 +1892,51 @@ static void arch_error(struct ctx *c)
 	}
 }
 
+/*
+ * Is token u, a use of a macro's name, one that expands it: not the
+ * name of "#define NAME", "#undef NAME", "#ifdef NAME", "#ifndef NAME",
+ * nor "defined(NAME)"?
+ */
+static bool expands(const struct ctx *c, size_t u)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	size_t hash, p;
+
+	if (!(c->tok[u].flags & TF_PP))
+		return true;
+	hash = directive_of(c->pt->tl, u);
+	p = prev_tok(c, u);
+	if (match_op(c->buf, &c->tok[p], '('))
+		p = prev_tok(c, p);
+	if (match_ident(c->buf, &c->tok[p], "defined"))
+		return false;
+	return hash == SCAN_NONE || pp_next(c->pt->tl, pp_next(c->pt->tl, hash)) != u ||
+	       !(directive_is(&s, hash, "define") || directive_is(&s, hash, "undef") ||
+		 directive_is(&s, hash, "ifdef") || directive_is(&s, hash, "ifndef"));
+}
+
+/*
+ * Is token i in the body of a macro of a .c file that the file never
+ * expands (isci's for_each_sas_task)?  Its body is never compiled.  A
+ * .c that another .c includes is not judged at all (judged()).
+ */
+static bool unexpanded_body(struct ctx *c, size_t i)
+{
+	struct id_index *ix;
+	const struct id_use *use;
+	size_t hash = directive_of(c->pt->tl, i), name, k, nr;
+
+	if (c->header || hash == SCAN_NONE ||
+	    (name = pp_next(c->pt->tl, pp_next(c->pt->tl, hash))) == SCAN_NONE ||
+	    c->tok[name].type != TOKEN_IDENT || !(ix = file_idents(c->pt)))
+		return false;
+	nr = idindex_find(ix, c->buf + c->tok[name].pos, c->tok[name].len, &use);
+	for (k = 0; k < nr; k++)
+		if (expands(c, use[k].tok))
+			return false;
+	return true;
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
@@ -1570,6 +1970,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;	/* the file defines it */
 		if (h[k].kw == KW_DEFINE && c.header)
 			continue;	/* a header's macro: code where it is used */
+		if (h[k].kw == KW_DEFINE && (h[k].flags & H_BODY) &&
+		    unexpanded_body(&c, h[k].tok))
+			continue;	/* a macro the file never expands */
 		if (c.tok[h[k].tok].type == TOKEN_HEADER) {
 			if (h[k].kw == KW_INCLUDE &&
 			    !(c.header && conditional(&c, h[k].tok)))

@@ -1,0 +1,3 @@
+#include <linux/module.h>
+#include "fs.h"
+#include "xattr.h"

@@ -1,0 +1,2 @@
+#include <string.h>
+#include <stdio.h>
