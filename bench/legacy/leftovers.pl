@@ -36,17 +36,32 @@ find({ no_chdir => 1, wanted => sub {
 	# driver's compatibility macro): its uses of the name are not sites.
 	my %own = map { $_ => 1 } ($s =~ /^[ \t]*#[ \t]*define[ \t]+($re)\b/mg,
 		$s =~ /^(?:(?:extern|static|inline|__inline__)\s+)*(?:int|void|long)\s+\**\s*($re)\s*\(/mg);
-	# #if 0 groups are not compiled: not sites.
+	# #if 0 groups are not compiled: not sites.  Nor is "#ifdef X" after
+	# the file's "#undef X" outside any #if, with no #define X nor
+	# #include since (capi.c's "#undef _DEBUG_REFCOUNT"), as modport reads it.
 	my @lines = split /\n/, $s, -1;
-	my $dead = 0;
+	my ($dead, $depth, %undef) = (0, 0);
 	for my $l (@lines) {
 		if ($dead) {
 			$dead++ if $l =~ /^\s*#\s*if/;
 			$dead-- if $l =~ /^\s*#\s*endif\b/;
 			$dead = 0 if $dead == 1 && $l =~ /^\s*#\s*(?:else|elif)\b/;
+			$depth-- if !$dead && $l =~ /^\s*#\s*endif\b/;
 			$l = '' if $dead || $l =~ /^\s*#\s*endif\b/;
-		} elsif ($l =~ /^\s*#\s*if\s+0\b/) {
+		} elsif ($l =~ /^\s*#\s*if\s+0\b/ ||
+			 ($l =~ /^\s*#\s*ifdef\s+(\w+)/ && $undef{$1})) {
 			$dead = 1;
+			$depth++;
+		} elsif ($l =~ /^\s*#\s*if/) {
+			$depth++;
+		} elsif ($l =~ /^\s*#\s*endif\b/) {
+			$depth-- if $depth > 0;
+		} elsif ($l =~ /^\s*#\s*undef\s+(\w+)/) {
+			$undef{$1} = 1 if !$depth;
+		} elsif ($l =~ /^\s*#\s*define\s+(\w+)/) {
+			delete $undef{$1};
+		} elsif ($l =~ /^\s*#\s*include\b/) {
+			%undef = ();
 		}
 	}
 	$s = join "\n", @lines;
