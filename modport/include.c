@@ -60,6 +60,19 @@ static bool have(const struct header_set *hs, const char *path)
 	return false;
 }
 
+/* h, the next of hs, is the cached header ch, read at depth. */
+static void take(struct header_set *hs, struct header *h,
+		 const struct cached_header *ch, int depth)
+{
+	hs->nr++;
+	h->depth = depth;
+	h->buf = ch->buf;
+	h->len = ch->len;
+	h->tl = ch->tl;
+	h->decls = ch->decls;
+	h->serial = ch->serial;
+}
+
 /* One '#include "name"' of the file at from. */
 static int add_header(const char *from, const char *buf,
 		      const struct token *t, struct header_set *hs, int depth)
@@ -108,13 +121,7 @@ static int add_header(const char *from, const char *buf,
 			hs->unread++;
 		return err;
 	}
-	hs->nr++;
-	h->depth = depth;
-	h->buf = ch->buf;
-	h->len = ch->len;
-	h->tl = ch->tl;
-	h->decls = ch->decls;
-	h->serial = ch->serial;
+	take(hs, h, ch, depth);
 	return 0;
 }
 
@@ -151,13 +158,7 @@ static int add_angle(const char *from, const char *buf, const struct token *t,
 		free(h->path);
 		return err;
 	}
-	hs->nr++;
-	h->depth = depth;
-	h->buf = ch->buf;
-	h->len = ch->len;
-	h->tl = ch->tl;
-	h->decls = ch->decls;
-	h->serial = ch->serial;
+	take(hs, h, ch, depth);
 	return 0;
 }
 
