@@ -4,7 +4,8 @@
 # Prints files/s, MB/s (wall clock and CPU time, one process, one core) and
 # the findings. BASE=/path/to/modport also times a baseline binary (say, one
 # built from main) in the same run, alternating with this one, and prints
-# the ratio and whether both print the same findings. TARGET picks the
+# the ratio and whether both print the same findings (MODPORT= names the
+# binary measured, build/bin/modport by default). TARGET picks the
 # --target (6.1 by default; TARGET= checks with the default target).
 # The tree is modern, so every finding must be a true leftover: 3c515.c's
 # cleanup_module without module_exit, pcxhr_mixer.c's __NO_VERSION__,
@@ -15,7 +16,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${CACHE:-$top/cache}
 src=$cache/linux-source-6.1
 tree=$src/linux-source-6.1
-modport=$top/build/bin/modport
+modport=${MODPORT:-$top/build/bin/modport}
 base=${BASE:-}
 target=${TARGET-6.1}
 runs=${RUNS:-3}

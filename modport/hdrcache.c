@@ -37,6 +37,9 @@ static void slot_free(struct slot *s)
 	free((char *)s->h.buf);
 	token_list_free(&s->h.tl);
 	decl_free(&s->h.decls);
+	if (s->h.idents)
+		idindex_free(s->h.idents);
+	free(s->h.idents);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -64,7 +67,8 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	s->h.len = len;
 	s->h.serial = ++serials;
 	s->used = file_nr;
-	if (!s->path || tokenize(buf, len, &s->h.tl) ||
+	s->h.idents = calloc(1, sizeof(*s->h.idents));
+	if (!s->path || !s->h.idents || tokenize(buf, len, &s->h.tl) ||
 	    decl_parse_code(buf, &s->h.tl, &s->h.decls)) {
 		slot_free(s);
 		return -ENOMEM;

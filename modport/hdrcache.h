@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "decl.h"
+#include "idindex.h"
 #include "token.h"
 
 struct cached_header {
@@ -19,6 +20,8 @@ struct cached_header {
 	size_t len;
 	struct token_list tl;
 	struct decl_table decls;
+	struct id_index *idents;	/* its identifiers, kept with it: zeroed
+					 * until a rule asks (idindex_build_all) */
 	unsigned long serial;	/* unique to this reading of the file */
 };
 

@@ -224,6 +224,18 @@ static int index_all(struct id_index *ix)
 	return 0;
 }
 
+int idindex_build_all(struct id_index *ix, const char *buf,
+		      const struct token_list *tl)
+{
+	int ret = idindex_build(ix, buf, tl);
+
+	if (!ret)
+		ret = index_all(ix);
+	if (ret)
+		idindex_free(ix);
+	return ret;
+}
+
 size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses)
 {

@@ -36,6 +36,13 @@ struct id_index {
 int idindex_build(struct id_index *ix, const char *buf,
 		  const struct token_list *tl);
 /*
+ * idindex_build() with every identifier indexed at once: the names asked
+ * for later need not outlive the question (an index kept longer than the
+ * texts that ask, as hdrcache's of a header).  0 or -ENOMEM.
+ */
+int idindex_build_all(struct id_index *ix, const char *buf,
+		      const struct token_list *tl);
+/*
  * The uses of the identifier spelt name[0..len) (bytes as in the file,
  * splices included), in token order, in *uses: their number.  Found on
  * the first question, by one walk over the tokens; name must stay valid

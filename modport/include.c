@@ -70,6 +70,7 @@ static void take(struct header_set *hs, struct header *h,
 	h->len = ch->len;
 	h->tl = ch->tl;
 	h->decls = ch->decls;
+	h->idents = ch->idents;
 	h->serial = ch->serial;
 }
 

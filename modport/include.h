@@ -23,6 +23,7 @@ struct header {
 	size_t len;
 	struct token_list tl;
 	struct decl_table decls;
+	struct id_index *idents;	/* the cache's index of it (hdrcache.h) */
 	unsigned long serial;	/* this reading of it (hdrcache.h) */
 	int depth;		/* 1: included by the file itself */
 };

@@ -6,23 +6,38 @@
 
 #include "nameset.h"
 
+/*
+ * Every byte of the name counts: a project's names share long prefixes
+ * and suffixes (amdgpu's mmREG__FIELD_MASK by the thousand), which a hash
+ * of the ends alone (hash_span) sends to the same slots.
+ */
 static uint64_t hash_name(const char *s, size_t len)
 {
-	uint64_t h = 1469598103934665603ull;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, w;
 
-	while (len--)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ull;
-	return h;
+	for (; len >= 8; s += 8, len -= 8) {
+		memcpy(&w, s, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	if (len) {
+		w = 0;
+		memcpy(&w, s, len);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+	}
+	return h ^ (h >> 29);
 }
 
-/* The slot of s[0..len): where it is, or the empty one it would take. */
-static size_t slot(const struct nameset *ns, const char *s, size_t len)
+/* The slot of s[0..len) (hash h): where it is, or the free one it would take. */
+static size_t slot(const struct nameset *ns, const char *s, size_t len,
+		   uint64_t h)
 {
-	size_t j = hash_name(s, len) & (ns->size - 1);
+	size_t j = h & (ns->size - 1);
+	const struct nameset_entry *e;
 
-	while (ns->name[j] && (strncmp(ns->name[j], s, len) ||
-			       ns->name[j][len]))
-		j = (j + 1) & (ns->size - 1);
+	for (; (e = &ns->e[j])->name; j = (j + 1) & (ns->size - 1))
+		if (e->hash == h && e->len == len && !memcmp(e->name, s, len))
+			break;
 	return j;
 }
 
@@ -31,15 +46,17 @@ static int grow(struct nameset *ns)
 	struct nameset big = { .size = ns->size ? 2 * ns->size : 256 };
 	size_t i;
 
-	big.name = calloc(big.size, sizeof(*big.name));
-	if (!big.name)
+	big.e = calloc(big.size, sizeof(*big.e));
+	if (!big.e)
 		return -ENOMEM;
-	for (i = 0; i < ns->size; i++)
-		if (ns->name[i])
-			big.name[slot(&big, ns->name[i],
-				      strlen(ns->name[i]))] = ns->name[i];
-	free(ns->name);
-	ns->name = big.name;
+	for (i = 0; i < ns->size; i++) {
+		const struct nameset_entry *e = &ns->e[i];
+
+		if (e->name)
+			big.e[slot(&big, e->name, e->len, e->hash)] = *e;
+	}
+	free(ns->e);
+	ns->e = big.e;
 	ns->size = big.size;
 	return 0;
 }
@@ -47,22 +64,26 @@ static int grow(struct nameset *ns)
 int nameset_add(struct nameset *ns, const char *s)
 {
 	size_t len = strlen(s), j;
+	uint64_t h = hash_name(s, len);
+	char *copy;
 
 	if (2 * (ns->used + 1) > ns->size && grow(ns))
 		return -ENOMEM;
-	j = slot(ns, s, len);
-	if (ns->name[j])
+	j = slot(ns, s, len, h);
+	if (ns->e[j].name)
 		return 0;
-	ns->name[j] = strdup(s);
-	if (!ns->name[j])
+	copy = malloc(len + 1);
+	if (!copy)
 		return -ENOMEM;
+	memcpy(copy, s, len + 1);
+	ns->e[j] = (struct nameset_entry){ copy, len, h };
 	ns->used++;
 	return 0;
 }
 
 bool nameset_has(const struct nameset *ns, const char *s, size_t len)
 {
-	return ns->size && ns->name[slot(ns, s, len)];
+	return ns->size && ns->e[slot(ns, s, len, hash_name(s, len))].name;
 }
 
 void nameset_free(struct nameset *ns)
@@ -70,7 +91,7 @@ void nameset_free(struct nameset *ns)
 	size_t i;
 
 	for (i = 0; i < ns->size; i++)
-		free(ns->name[i]);
-	free(ns->name);
+		free(ns->e[i].name);
+	free(ns->e);
 	memset(ns, 0, sizeof(*ns));
 }

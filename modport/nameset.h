@@ -1,16 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * nameset: a set of names (open addressing, FNV-1a), for what a file or
- * a project defines.  A zeroed struct nameset is an empty set.
+ * nameset: a set of names (open addressing), for what a file
+ * or a project defines.  A zeroed struct nameset is an empty set.
  */
 #ifndef MODPORT_NAMESET_H
 #define MODPORT_NAMESET_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* A name of the set: its copy, its length and its hash, kept for growing. */
+struct nameset_entry {
+	char *name;	/* NULL: a free slot */
+	size_t len;
+	uint64_t hash;
+};
 
 struct nameset {
-	char **name;
+	struct nameset_entry *e;
 	size_t size, used;
 };
 

@@ -2,7 +2,9 @@
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "atlas.h"
 #include "harvest.h"
 #include "hdrindex.h"
 #include "nameset.h"
@@ -16,7 +18,13 @@ static void harvested(void *arg, const struct harvest_name *hn)
 {
 	int *ret = arg;
 
+	/*
+	 * Only a name that some kernel's struct has as a member is ever
+	 * asked for (projnames.h): a tree's millions of register macros
+	 * (amdgpu's) need no room.
+	 */
 	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
+	    atlas_mask(ATLAS_ANY_MEMBER, NULL, 0, hn->name, strlen(hn->name)) &&
 	    nameset_add(&members, hn->name))
 		*ret = -ENOMEM;
 }

@@ -14,8 +14,10 @@
 
 /*
  * Does a header of the project declare a member or a macro named
- * s[0..len)?  Returns -ENOMEM where the headers cannot be read into
- * memory, else 1 or 0.
+ * s[0..len)?  Asked of names that the atlas has as a member of some
+ * kernel's struct (ATLAS_ANY_MEMBER): of any other name the answer is 0.
+ * Returns -ENOMEM where the headers cannot be read into memory, else 1
+ * or 0.
  */
 int projnames_member(const char *s, size_t len);
 

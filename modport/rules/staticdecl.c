@@ -27,12 +27,84 @@ static const enum rule_id rules[] = { R_STATIC_REDECL, NR_RULES };
 /* What the earlier declarations say of a name. */
 enum verdict { V_NONE, V_STATIC, V_EXTERN, V_EXTERN_HEADER };
 
+/* A directive of a text: where its '#' is, what it is. */
+enum dir_kind { D_INCLUDE, D_IF, D_ELSE, D_ENDIF, D_OTHER };
+
+struct dir {
+	size_t tok;	/* the '#' */
+	size_t name;	/* an #include's name, or SCAN_NONE */
+	enum dir_kind kind;
+};
+
+/* A text's directives in token order, gathered once (dirs_of()). */
+struct dirs {
+	struct dir *d;
+	size_t nr;
+	bool made;
+};
+
 struct ctx {
 	struct porter *pt;
 	struct header_set *hs;
-	struct id_index hix[INCLUDE_MAX_HEADERS];	/* built on demand */
-	bool hix_made[INCLUDE_MAX_HEADERS];
+	struct dirs fdirs;			/* the file's */
+	struct dirs hdirs[INCLUDE_MAX_HEADERS];	/* each header's */
 };
+
+/* Gather the directives of tl (text buf) into ds.  0 or -ENOMEM. */
+static int dirs_build(struct dirs *ds, const char *buf,
+		      const struct token_list *tl)
+{
+	size_t i, w, alloc = 0;
+
+	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
+		const struct token *t = &tl->tok[i];
+		struct dir d = { .tok = i, .name = SCAN_NONE, .kind = D_OTHER };
+
+		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+		    (w = pp_next(tl, i)) == SCAN_NONE)
+			continue;
+		t = &tl->tok[w];
+		if (match_ident(buf, t, "include"))
+			d = (struct dir){ i, pp_next(tl, w), D_INCLUDE };
+		else if (!match_op(buf, &tl->tok[i], '#'))
+			continue;
+		else if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
+			 match_ident(buf, t, "ifndef"))
+			d.kind = D_IF;
+		else if (match_ident(buf, t, "else") || match_ident(buf, t, "elif"))
+			d.kind = D_ELSE;
+		else if (match_ident(buf, t, "endif"))
+			d.kind = D_ENDIF;
+		if (ds->nr == alloc) {
+			struct dir *n;
+
+			alloc = alloc ? 2 * alloc : 64;
+			n = realloc(ds->d, alloc * sizeof(*n));
+			if (!n)
+				return -12;	/* ENOMEM */
+			ds->d = n;
+		}
+		ds->d[ds->nr++] = d;
+	}
+	ds->made = true;
+	return 0;
+}
+
+/* The first of the directives of ds after token a. */
+static size_t dirs_after(const struct dirs *ds, size_t a)
+{
+	size_t lo = 0, hi = ds->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ds->d[mid].tok <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
 
 /* Words of a declaration that are neither its type nor its name. */
 static const char *const annotations[] = {
@@ -153,81 +225,71 @@ static bool declares(const char *buf, const struct token_list *tl, size_t k,
 }
 
 /*
- * Are the positions a < b (tokens of the file) in different branches of an
- * #if/#else: an #else or #elif of a group open at a, before the group
- * closes, between them?
+ * Are the positions a < b (tokens of the file, whose directives are ds) in
+ * different branches of an #if/#else: an #else or #elif of a group open
+ * at a, before the group closes, between them?
  */
-static bool exclusive(const char *buf, const struct token_list *tl,
-		      size_t a, size_t b)
+static bool exclusive(const struct dirs *ds, size_t a, size_t b)
 {
 	int d = 0, low = 0, excl = 1;	/* excl 1: none */
-	size_t i, w;
+	size_t k;
 
-	for (i = a + 1; i < b; i++) {
-		const struct token *t = &tl->tok[i];
-
-		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-		    !match_op(buf, t, '#') || (w = pp_next(tl, i)) == SCAN_NONE)
-			continue;
-		t = &tl->tok[w];
-		if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
-		    match_ident(buf, t, "ifndef")) {
+	for (k = dirs_after(ds, a); k < ds->nr && ds->d[k].tok < b; k++) {
+		switch (ds->d[k].kind) {
+		case D_IF:
 			d++;
-		} else if (match_ident(buf, t, "else") ||
-			   match_ident(buf, t, "elif")) {
+			break;
+		case D_ELSE:
 			if (d == low)
 				excl = d;
-		} else if (match_ident(buf, t, "endif")) {
+			break;
+		case D_ENDIF:
 			d--;
 			if (d < low)
 				low = d;
 			if (excl != 1 && d < excl)
 				excl = 1;
+			break;
+		default:
+			break;
 		}
 	}
 	return excl != 1;
 }
 
 /*
- * Is token k of a header in a group of #if other than its guard and
- * "#ifdef __KERNEL__" (slab.h's prototypes of one allocator)?
+ * Is token k of a header (text buf, tokens tl, directives ds) in a group
+ * of #if other than its guard and "#ifdef __KERNEL__" (slab.h's
+ * prototypes of one allocator)?
  */
 static bool header_conditional(const char *buf, const struct token_list *tl,
-			       size_t k)
+			       const struct dirs *ds, size_t k)
 {
 	bool trivial[16];
 	int d = 0;
-	size_t i, w;
-	bool first = true;
+	size_t j, i, w;
 
-	for (i = 0; i < k; i++) {
-		const struct token *t = &tl->tok[i];
-
-		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-		    !match_op(buf, t, '#') || (w = pp_next(tl, i)) == SCAN_NONE)
-			continue;
-		t = &tl->tok[w];
-		if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
-		    match_ident(buf, t, "ifndef")) {
+	for (j = 0; j < ds->nr && ds->d[j].tok < k; j++) {
+		i = ds->d[j].tok;
+		if (ds->d[j].kind == D_IF) {
+			const struct token *t = &tl->tok[w = pp_next(tl, i)];
 			size_t a = pp_next(tl, w);
 
 			if (d < 16)
-				trivial[d] = (first && match_ident(buf, t, "ifndef")) ||
+				trivial[d] = (j == 0 && match_ident(buf, t, "ifndef")) ||
 					     (match_ident(buf, t, "ifdef") &&
 					      a != SCAN_NONE &&
 					      match_ident(buf, &tl->tok[a], "__KERNEL__"));
 			d++;
-		} else if (match_ident(buf, t, "else") ||
-			   match_ident(buf, t, "elif")) {
+		} else if (ds->d[j].kind == D_ELSE) {
 			if (d > 0 && d <= 16)
 				trivial[d - 1] = false;
-		} else if (match_ident(buf, t, "endif") && d > 0) {
+		} else if (ds->d[j].kind == D_ENDIF && d > 0) {
 			d--;
 		}
-		first = false;
 	}
-	for (i = 0; i < (size_t)d && i < 16; i++)
-		if (!trivial[i])
+	for (j = 0; j < (size_t)d && j < 16; j++)
+		if (!trivial[j])
 			return true;
 	return d > 16;
 }
@@ -259,45 +321,54 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
 
 /*
  * The first declaration of name[0, len) at file scope in the text buf
- * (tokens tl, of the file at path) before token end, in it or in the local
- * headers it includes before there.  before: a file's position, whose
- * branches of #if are judged (SCAN_NONE in a header).
+ * (tokens tl, directives ds, of the file at path) before token end, in it
+ * or in the local headers it includes before there.  before: a file's
+ * position, whose branches of #if are judged (SCAN_NONE in a header).
+ * The name's uses and the text's #includes are taken in token order.
  */
 static enum verdict first_decl(struct ctx *c, const char *path,
 			       const char *buf, const struct token_list *tl,
-			       struct id_index *ix, size_t end, size_t before,
-			       const char *name, size_t len, int depth)
+			       struct id_index *ix, const struct dirs *ds,
+			       size_t end, size_t before, const char *name,
+			       size_t len, int depth)
 {
 	const struct id_use *use;
-	size_t nr = idindex_find(ix, name, len, &use), u = 0, i, st, nm;
+	size_t nr = idindex_find(ix, name, len, &use), u = 0, k = 0, i, st;
+	bool follow = c->hs && depth < INCLUDE_MAX_DEPTH;
 	enum verdict v;
 	int h;
 
-	for (i = 0; i < end && tl->tok[i].type != TOKEN_EOF; i++) {
-		if (u < nr && use[u].tok == i) {
+	for (;;) {
+		while (k < ds->nr && ds->d[k].kind != D_INCLUDE)
+			k++;
+		if (u < nr && (!follow || k == ds->nr || use[u].tok < ds->d[k].tok)) {
 			const struct id_use *x = &use[u++];
 
+			i = x->tok;
+			if (i >= end)
+				return V_NONE;
 			if (!x->code || x->depth ||
 			    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)) ||
 			    !declares(buf, tl, i, &st) ||
-			    (before != SCAN_NONE && exclusive(buf, tl, i, before)))
+			    (before != SCAN_NONE && exclusive(ds, i, before)))
 				continue;
-			if (before == SCAN_NONE && header_conditional(buf, tl, i))
+			if (before == SCAN_NONE && header_conditional(buf, tl, ds, i))
 				return V_STATIC;	/* not judged */
 			return st == SCAN_NONE ? V_EXTERN : V_STATIC;
 		}
-		if (!c->hs || depth >= INCLUDE_MAX_DEPTH ||
-		    (nm = include_name(buf, tl, i)) == SCAN_NONE ||
+		if (!follow || k == ds->nr || ds->d[k].tok >= end)
+			return V_NONE;
+		i = ds->d[k++].tok;
+		if (ds->d[k - 1].name == SCAN_NONE ||
 		    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)))
 			continue;
-		h = header_of(c, path, buf, &tl->tok[nm]);
-		if (h < 0 || (before != SCAN_NONE && exclusive(buf, tl, i, before)))
+		h = header_of(c, path, buf, &tl->tok[ds->d[k - 1].name]);
+		if (h < 0 || (before != SCAN_NONE && exclusive(ds, i, before)))
 			continue;
 		v = in_header(c, h, name, len, depth + 1);
 		if (v != V_NONE)
 			return v == V_EXTERN ? V_EXTERN_HEADER : v;
 	}
-	return V_NONE;
 }
 
 static enum verdict in_header(struct ctx *c, int h, const char *name,
@@ -305,15 +376,17 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
 {
 	struct header *hd = &c->hs->h[h];
 
-	if (!c->hix_made[h]) {
-		if (idindex_build(&c->hix[h], hd->buf, &hd->tl)) {
-			porter_fail(c->pt, -12);
-			return V_NONE;
-		}
-		c->hix_made[h] = true;
+	if (!hd->idents->full &&	/* the cache's, kept across files */
+	    idindex_build_all(hd->idents, hd->buf, &hd->tl)) {
+		porter_fail(c->pt, -12);
+		return V_NONE;
 	}
-	return first_decl(c, hd->path, hd->buf, &hd->tl, &c->hix[h],
-			  hd->tl.nr, SCAN_NONE, name, len, depth);
+	if (!c->hdirs[h].made && dirs_build(&c->hdirs[h], hd->buf, &hd->tl)) {
+		porter_fail(c->pt, -12);
+		return V_NONE;
+	}
+	return first_decl(c, hd->path, hd->buf, &hd->tl, hd->idents,
+			  &c->hdirs[h], hd->tl.nr, SCAN_NONE, name, len, depth);
 }
 
 static bool is_header_file(const char *path)
@@ -454,11 +527,15 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 
 	if (!ix)
 		return;
+	if (!c->fdirs.made && dirs_build(&c->fdirs, pt->buf, tl)) {
+		porter_fail(pt, -12);	/* ENOMEM */
+		return;
+	}
 	nr = declarators(pt, s, names, 8);
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
-		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix, s,
-			       s, pt->buf + n->pos, n->len, 0);
+		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix,
+			       &c->fdirs, s, s, pt->buf + n->pos, n->len, 0);
 		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s))) {
 			if (!found)
 				at = k;
@@ -509,8 +586,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		if (!(h[k].flags & (H_DEAD | H_PP)) && !h[k].depth)
 			one(&c, &tg, h[k].tok);
 	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
-		if (c.hix_made[k])
-			idindex_free(&c.hix[k]);
+		free(c.hdirs[k].d);
+	free(c.fdirs.d);
 }
 
 static const struct family staticdecl = {
