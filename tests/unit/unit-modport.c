@@ -14,6 +14,7 @@
 #include "../../modport/source.h"
 #include "../../modport/include.h"
 #include "../../modport/idindex.h"
+#include "../../modport/nameset.h"
 #include "../../modport/token.h"
 #include "test-lib.h"
 
@@ -421,6 +422,61 @@ static void test_idindex_kept(void)
 	idindex_free(&ix);
 }
 
+/*
+ * An index made whole at once (hdrcache keeps a header's across files)
+ * answers names asked from a text freed since: it keeps none of them.
+ */
+static void test_idindex_all(void)
+{
+	const char *s = "extern int a; static int b; int f(int a);";
+	const struct id_use *u;
+	struct id_index ix;
+	char *name;
+
+	lex(s);
+	check_int(idindex_build_all(&ix, s, &tl), ==, 0);
+	check(ix.full);
+	name = strdup("a");
+	check_int(idindex_find(&ix, name, 1, &u), ==, 2);
+	free(name);	/* ASan: the index must not read it again */
+	name = strdup("b");
+	check_int(idindex_find(&ix, name, 1, &u), ==, 1);
+	check_int(u[0].tok, ==, 6);
+	free(name);
+	check_int(idindex_find(&ix, "f", 1, &u), ==, 1);
+	check_int(idindex_find(&ix, "zz", 2, &u), ==, 0);
+	idindex_free(&ix);
+}
+
+/*
+ * A set of names that share long beginnings and ends (a GPU's register
+ * fields: only the middle differs) grows past its first size and finds
+ * each, and no name it lacks - not a prefix, nor the same length.
+ */
+static void test_nameset(void)
+{
+	struct nameset ns = { 0 };
+	char name[64];
+	int k, found = 0;
+
+	for (k = 0; k < 5000; k++) {
+		snprintf(name, sizeof(name), "mmDCN_REGISTER_%05d__FIELD_MASK", k);
+		check_int(nameset_add(&ns, name), ==, 0);
+	}
+	check_int(nameset_add(&ns, "mmDCN_REGISTER_00007__FIELD_MASK"), ==, 0);
+	check_int(ns.used, ==, 5000);
+	for (k = 0; k < 5000; k++) {
+		snprintf(name, sizeof(name), "mmDCN_REGISTER_%05d__FIELD_MASK", k);
+		found += nameset_has(&ns, name, strlen(name));
+	}
+	check_int(found, ==, 5000);
+	check(!nameset_has(&ns, "mmDCN_REGISTER_05000__FIELD_MASK", 32));
+	check(!nameset_has(&ns, "mmDCN_REGISTER_00007", 20));
+	check(nameset_has(&ns, "mmDCN_REGISTER_00007__FIELD_MASKxyz", 32));
+	nameset_free(&ns);
+	check(!nameset_has(&ns, "a", 1));
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -441,6 +497,8 @@ int main(void)
 	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
 	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
+	TEST(test_idindex_all(), "idindex: an index made whole at once keeps no asker's name");
+	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	token_list_free(&tl);
 	return test_done();
 }
