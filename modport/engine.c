@@ -169,8 +169,6 @@ const struct family *family_at(size_t k)
 }
 
 /* The walk's state: conditionals as the scan of old had them. */
-#define COND_MAX 64
-#define UNDEF_MAX 32
 
 struct cond {
 	unsigned int group;
@@ -184,8 +182,8 @@ struct walk {
 	struct porter *pt;
 	const char *buf;
 	const struct token_list *tl;
-	struct cond cond[COND_MAX];
-	int nr_cond;
+	struct cond *cond;	/* the open groups, as deep as the file goes */
+	int nr_cond, alloc_cond;
 	unsigned int groups;
 	int live_depth;		/* braces of live code */
 	int depth;		/* braces of all code */
@@ -202,8 +200,8 @@ struct walk {
 	 * nor possibly by an #include since: "#undef USE_ENTROPY_DEV" makes
 	 * a later "#ifdef USE_ENTROPY_DEV" dead, as "#if 0" is.
 	 */
-	size_t undef[UNDEF_MAX];
-	size_t nr_undef;
+	size_t *undef;
+	size_t nr_undef, alloc_undef;
 };
 
 static bool current_dead(const struct walk *w)
@@ -254,9 +252,16 @@ static void push_cond(struct walk *w, int value)
 	struct cond *c;
 	bool parent = current_dead(w);
 
-	if (w->nr_cond == COND_MAX) {
-		w->nr_cond++;	/* too deep: counted, never dead */
-		return;
+	if (w->nr_cond == w->alloc_cond) {
+		int n = w->alloc_cond ? 2 * w->alloc_cond : 16;
+		struct cond *more = realloc(w->cond, (size_t)n * sizeof(*more));
+
+		if (!more) {
+			porter_fail(w->pt, -ENOMEM);
+			return;
+		}
+		w->cond = more;
+		w->alloc_cond = n;
 	}
 	c = &w->cond[w->nr_cond++];
 	c->group = ++w->groups;
@@ -271,7 +276,7 @@ static void next_branch(struct walk *w, int value, bool is_else)
 {
 	struct cond *c;
 
-	if (!w->nr_cond || w->nr_cond > COND_MAX)
+	if (!w->nr_cond)
 		return;
 	c = &w->cond[w->nr_cond - 1];
 	c->group = ++w->groups;
@@ -312,6 +317,23 @@ static int undef_of(const struct walk *w, const struct token *t)
 	return -1;
 }
 
+/* Note the #undef'd name at token i (without room: never dead, and said). */
+static void undef_add(struct walk *w, size_t i)
+{
+	if (w->nr_undef == w->alloc_undef) {
+		size_t n = w->alloc_undef ? 2 * w->alloc_undef : 16;
+		size_t *more = realloc(w->undef, n * sizeof(*more));
+
+		if (!more) {
+			porter_fail(w->pt, -ENOMEM);
+			return;
+		}
+		w->undef = more;
+		w->alloc_undef = n;
+	}
+	w->undef[w->nr_undef++] = i;
+}
+
 /*
  * Follow #undef X (outside any #if: the file's choice), #define X and
  * #include (which may define X again): the value of "#ifdef X" (0 where
@@ -332,9 +354,8 @@ static int undef_track(struct walk *w)
 	k = undef_of(w, t);
 	if (w->kw == KW_DEFINE && k >= 0)
 		w->undef[k] = w->undef[--w->nr_undef];
-	else if (w->kw == KW_UNDEF && k < 0 && !w->nr_cond &&
-		 w->nr_undef < UNDEF_MAX)
-		w->undef[w->nr_undef++] = w->arg;
+	else if (w->kw == KW_UNDEF && k < 0 && !w->nr_cond)
+		undef_add(w, w->arg);
 	else if ((w->kw == KW_IFDEF || w->kw == KW_IFNDEF) && k >= 0)
 		return w->kw == KW_IFDEF ? 0 : 1;
 	return -1;
@@ -558,6 +579,8 @@ static void walk_tokens(struct porter *pt)
 	}
 	if (w.dead)
 		add_dead(&w, w.dead_start, i);
+	free(w.cond);
+	free(w.undef);
 }
 
 static const char *file_eol(const char *buf, size_t len)

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # modport has no silent limit: what used to stop at a fixed size (64
 # functions that counted users, 8 definitions of an entry point, a #define
-# body of 256 tokens, a message of 320 bytes) now grows, under both builds.
+# body of 256 tokens, a message of 320 bytes, 64 nested #if groups, 32
+# #undef'd names) now grows, under both builds.
 # Each case is past the old limit, so that the test fails on the old code.
 . "$(dirname "$0")/lib.sh"
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 8 ))
+plan $(( ${#bins[@]} * 12 ))
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp" "$T_SIDFILE"' EXIT
 
@@ -65,6 +66,32 @@ long=handler_$(printf 'x%.0s' $(seq 1 200))
 	echo 'MODULE_LICENSE("GPL");'
 } >"$tmp/consts.c"
 
+# A module's use count read under an "#if 0" 70 groups deep (the walk
+# kept 64 and called deeper code live), and one read in a live group as
+# deep.
+count_in() {	# count_in NAME CONDITION: a read of the count under CONDITION
+	printf 'static int %s(void)\n{\n#%s\n' "$1" "$2"
+	printf '\treturn GET_USE_COUNT(THIS_MODULE);\n#endif\n\treturn 0;\n}\n'
+}
+{
+	echo '#include <linux/module.h>'
+	for n in $(seq 1 70); do echo "#if defined(CONFIG_D$n) || 1"; done
+	count_in dead_count 'if 0'
+	count_in live_count 'if 1'
+	for n in $(seq 1 70); do echo '#endif'; done
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/deep.c"
+
+# 40 names #undef'd at the top (the walk kept 32): "#ifdef U40" is dead,
+# as "#if 0" is; "#ifdef U41", never #undef'd, may be live.
+{
+	echo '#include <linux/module.h>'
+	for n in $(seq 1 40); do echo "#undef U$n"; done
+	count_in dead_count 'ifdef U40'
+	count_in live_count 'ifdef U41'
+	echo 'MODULE_LICENSE("GPL");'
+} >"$tmp/undefs.c"
+
 for bin in "${bins[@]}"; do
 	tag=$(basename "$(dirname "$(dirname "$bin")")")
 	out=$("$bin" fix - <"$tmp/opens.c" 2>/dev/null)
@@ -82,5 +109,14 @@ for bin in "${bins[@]}"; do
 	like "$out" 'static int live_on_6_5;' "$tag: an #if of 66 constants, live on 6.5: its branch stays"
 	unlike "$("$bin" check --target=6.1..7.3 "$tmp/consts.c")" 'false on every kernel' \
 		"$tag: and it is not called false on every kernel of the target"
+	for f in deep undefs; do
+		out=$("$bin" fix - <"$tmp/$f.c" 2>/dev/null)
+		what="70 groups deep, a read under #if 0"
+		[ "$f" = deep ] || what="after 40 top-level #undefs, a read under '#ifdef U40'"
+		is "$(sed -n '/^static int dead_count/,/^}/p' <<<"$out" | grep -c GET_USE_COUNT)" 1 \
+			"$tag: $what is dead code, left as it is"
+		is "$(sed -n '/^static int live_count/,/^}/p' <<<"$out" | grep -c 'module_refcount(THIS_MODULE)')" 1 \
+			"$tag: and a live one there is ported (module_refcount)"
+	done
 done
 done_testing
