@@ -13,7 +13,7 @@
 # request fails; the share cannot be written from the guest.
 . "$(dirname "$0")/lib.sh"
 need qemu-system-x86_64
-plan 47
+plan 48
 
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
@@ -101,6 +101,11 @@ diag "$out"
 is "$status" 0 "modprobe in --exec: passes"
 like "$out" '^# modprobe: loop: loop loaded \(kernel/drivers/block/loop\.ko\)$' "modprobe loop loads the kernel's loop.ko"
 like "$out" '^# 4$' "with its parameter max_loop=4"
+# The kernel's record of it is in the same step: an unended record (no
+# newline) stayed open until the unload's message closed it.
+like "$(sed -n '/^# exec: "modprobe loop max_loop=4"$/,/^ok [0-9]* exec "modprobe loop/p' <<<"$out")" \
+	'^# kmod: loop: loop loaded \(kernel/drivers/block/loop\.ko\)$' \
+	"the kernel log's record of it comes in the command's own step"
 like "$out" '^ok [0-9]+ exec "modprobe -r loop"$' "modprobe -r loop removes it"
 like "$out" '^ok [0-9]+ exec "! test -d /sys/module/loop"$' "and it is gone"
 like "$out" '^# modprobe: modrun-no-such-module: no module of the kernel.s has this name or alias$' "a name no module has: said, exit status 1"

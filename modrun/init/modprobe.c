@@ -54,7 +54,16 @@ static void __attribute__((format(printf, 1, 2))) say(const char *fmt, ...)
 	va_end(ap);
 	if (to_stderr)
 		fprintf(stderr, "modprobe: %s\n", line + 3 + strlen(MODPROBE_LOG_PREFIX));
-	if (kmsg >= 0 && write(kmsg, line, strlen(line)) < 0)
+	/*
+	 * The newline ends the record: without it the kernel keeps the
+	 * record open for a continuation, and /dev/kmsg's readers see it
+	 * only when the next message closes it (a step or more later).
+	 */
+	n = (int)strlen(line);
+	if (n == (int)sizeof(line) - 1)
+		n--;
+	line[n++] = '\n';
+	if (kmsg >= 0 && write(kmsg, line, (size_t)n) < 0)
 		return;
 }
 
