@@ -50,7 +50,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 89
+plan 104
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -245,6 +245,42 @@ like "$dbg" "debug.c:18:40: warning: the member 'bufflen' of struct scsi_cmnd we
 	"negative control: a debug macro whose #ifdef DEBUG_MASK definition compiles its arguments"
 like "$dbg" "debug.c:23:28: warning: the member 'quota' of struct net_device went away" \
 	"negative control: dev->quota outside a macro"
+# A kernel tree's file that kbuild builds for another architecture only
+# (parisc's iosapic.c, powerpc's vfio_iommu_spapr_tce.c), and a header
+# whose <asm/...> the tree's x86 lacks and arm64 has (arm_hypercalls.h).
+kb=$(chk "$g/kbuild/tree")
+unlike "$kb" "iosapic\\.c" "obj-\$(CONFIG_PARISC) += parisc/: PARISC only arch/parisc/Kconfig defines"
+unlike "$kb" "spapr_tce\\.c" "CONFIG_VFIO_IOMMU_SPAPR_TCE depends on SPAPR_TCE_IOMMU, which depends on powerpc's symbols only"
+unlike "$kb" "arm_hypercalls" "<asm/kvm_emulate.h>: the tree's x86 lacks it, its arm64 has it"
+like "$kb" "vfio_pci_core.c:7:16: warning: the function 'pci_find_device' went away" \
+	"negative control: a composite object (vfio-pci-y) of a symbol x86 may set"
+is "$(grep -c warning <<<"$kb")" 1 "nothing else"
+cp -r "$g/kbuild" "$tmp/kbuild"
+printf '\nconfig DEMO\n\tbool "demo"\n\tselect SPAPR_TCE_IOMMU\n' >>"$tmp/kbuild/tree/arch/x86/Kconfig"
+mkdir -p "$tmp/kbuild/tree/arch/x86/include/asm"
+: >"$tmp/kbuild/tree/arch/x86/include/asm/kvm_emulate.h"
+kb=$(chk "$tmp/kbuild/tree")
+like "$kb" "vfio_iommu_spapr_tce.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: a symbol x86 may set selects SPAPR_TCE_IOMMU"
+like "$kb" "arm_hypercalls.h:5:10: warning: the header '<asm/kvm_emulate.h>' went away" \
+	"negative control: the tree's x86 has the header"
+unlike "$kb" "iosapic\\.c" "PARISC still only parisc's"
+is "$(chk "$tmp/kbuild/tree/drivers/parisc/iosapic.c" | grep -c pci_find_device)" 0 "the file alone: its tree is found"
+cp "$g/kbuild/tree/drivers/parisc/iosapic.c" "$tmp/iosapic.c"
+like "$(chk "$tmp/iosapic.c")" "iosapic.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: the same file outside a kernel tree"
+
+# #ifdef f, where the atlas says f is no macro of x86's in the target.
+is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"
+like "$(chk "$g/ifdef/macro.c")" "macro.c:8:16: warning: 'alloc_netdev' takes 4 arguments" \
+	"negative control: #ifdef alloc_netdev, a macro on x86"
+like "$atlas" $'\nP\tcompat_start_thread\tf-p\n' "the atlas: compat_start_thread a macro of 2.6.32..5.10 only"
+
+# An argument the kernel's macro never compiles (the atlas's Z lines).
+is "$(chk "$g/dropped/seqcnt.c")" "" "SEQCNT_ZERO(name) only stringifies name"
+like "$(chk "$g/dropped/seqinit.c")" "seqinit.c:9:34: warning: the member 'vtime_seqcount' of struct task_struct went away" \
+	"negative control: seqcount_init() compiles it"
+
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
 sed -i '/fs.h/d' "$c/hdr/super.c"
