@@ -99,7 +99,8 @@ static int read_releases(const char *p, const char *eol)
 /* Has a line of kind k a tag before its name (a struct's, a macro's)? */
 static bool tagged(char k)
 {
-	return k == ATLAS_MEMBER || k == ATLAS_METHOD || k == ATLAS_NUM_MACRO;
+	return k == ATLAS_MEMBER || k == ATLAS_METHOD || k == ATLAS_NUM_MACRO ||
+	       k == ATLAS_DROPPED;
 }
 
 /* The name field of a fact line (the member for '.'), and its length. */
@@ -126,7 +127,8 @@ static uint64_t line_hash(const char *l)
 	char hdr[4096];
 
 	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD ||
-	    l[0] == ATLAS_NUM_MACRO)	/* gone.c's num_macro() asks it */
+	    l[0] == ATLAS_NUM_MACRO ||	/* gone.c's num_macro() asks it */
+	    l[0] == ATLAS_DROPPED)
 		return 0;
 	s = line_name(l, &len);
 	if (l[0] != ATLAS_HEADER)
@@ -329,6 +331,26 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 bool atlas_has(char kind, const char *name, size_t len)
 {
 	return find(kind, "", 0, name, len) != NULL;
+}
+
+bool atlas_drops(const char *macro, size_t len, unsigned int arg,
+		 uint32_t target)
+{
+	char n[16];
+	unsigned int k;
+	uint32_t m;
+
+	if (!target)
+		return false;
+	snprintf(n, sizeof(n), "%u", arg);
+	m = atlas_mask(ATLAS_DROPPED, macro, len, n, strlen(n));
+	for (k = arg + 1; (m & target) != target && k-- > 0;) {
+		snprintf(n, sizeof(n), "%u+", k);	/* the variadic one */
+		m = atlas_mask(ATLAS_DROPPED, macro, len, n, strlen(n));
+		if (m)
+			break;
+	}
+	return (m & target) == target;
 }
 
 /* The releases that have the i line l's name as one of the kinds of want. */

@@ -46,6 +46,14 @@ uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want);
 bool atlas_arity(const char *name, size_t len,
 		 uint32_t sets[ATLAS_MAX_RELEASES]);
 
+/*
+ * Does every release of target (a mask of releases) have the kernel's
+ * macro[0..len) never compile its argument arg (0, 1, ...: the atlas's Z
+ * lines)?
+ */
+bool atlas_drops(const char *macro, size_t len, unsigned int arg,
+		 uint32_t target);
+
 /* A method's signature in one release: "int(struct device *, char *)". */
 struct atlas_sig {
 	const char *text;	/* NULL: the release lacks the member */

@@ -50,7 +50,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 104
+plan 108
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -281,8 +281,21 @@ is "$(chk "$g/dropped/seqcnt.c")" "" "SEQCNT_ZERO(name) only stringifies name"
 like "$(chk "$g/dropped/seqinit.c")" "seqinit.c:9:34: warning: the member 'vtime_seqcount' of struct task_struct went away" \
 	"negative control: seqcount_init() compiles it"
 
+# Local headers four deep (zstd's ERROR(): zstd_ldm.h, zstd_compress_internal.h,
+# zstd_internal.h, error_private.h); a header kernel code shares with a
+# program (jool's types.h) includes the C library's only where __KERNEL__
+# is not defined: the kernel's file is no program.
+is "$(chk "$g/chain")" "" "ERROR() defined four local headers down the chain is the file's"
+like "$(chk "$g/dual")" "mod.c:8:16: warning: the function 'pci_find_device' went away" \
+	"<stdbool.h> in the #else of #ifdef __KERNEL__, <stdio.h> under #if !defined(__KERNEL__): kernel code, judged"
+
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
+sed -i '/define ERROR/d' "$c/chain/four.h"
+like "$(chk "$c/chain")" "use.c:6:16: warning: 'ERROR' takes 2 or more arguments" \
+	"negative control: the chain's last header without ERROR()"
+sed -i 's/^#else$/#endif\n#if 1/' "$c/dual/types.h"
+is "$(chk "$c/dual")" "" "negative control: <stdbool.h> under #if 1: a program's header, not judged"
 sed -i '/fs.h/d' "$c/hdr/super.c"
 like "$(chk "$c/hdr")" "xattr.h:4:9: warning: 'ERROR' takes 2 or more arguments" \
 	"negative control: the includer without fs.h"
