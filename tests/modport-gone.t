@@ -42,7 +42,14 @@
 #    includer includes first is the project's, a
 #    macro the file never expands is never compiled, and a program may
 #    reach the C library through <x.h> on its -I or a shim of a kernel
-#    header its folder ships;
+#    header its folder ships; a kernel tree's file that kbuild builds for
+#    another architecture only (obj-$(CONFIG_X), X only that arch's) and
+#    a header whose <asm/...> the tree has for another arch only; a call
+#    under #ifdef f where the atlas says f is no macro (P lines); an
+#    argument the kernel's macro never compiles (Z lines: SEQCNT_ZERO);
+#    a name four local headers down; a C library include in the #else of
+#    #ifdef __KERNEL__ makes no program; a version test through the
+#    project's macro (jool's LINUX_VERSION_AT_LEAST) is version-conditional;
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -50,7 +57,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 108
+plan 110
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -288,12 +295,17 @@ like "$(chk "$g/dropped/seqinit.c")" "seqinit.c:9:34: warning: the member 'vtime
 is "$(chk "$g/chain")" "" "ERROR() defined four local headers down the chain is the file's"
 like "$(chk "$g/dual")" "mod.c:8:16: warning: the function 'pci_find_device' went away" \
 	"<stdbool.h> in the #else of #ifdef __KERNEL__, <stdio.h> under #if !defined(__KERNEL__): kernel code, judged"
+is "$(chk "$g/pver")" "" \
+	"#if LINUX_VERSION_AT_LEAST(4, 15, 0, 8, 0), the project's macro on LINUX_VERSION_CODE: left to version-conditional"
 
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
 sed -i '/define ERROR/d' "$c/chain/four.h"
 like "$(chk "$c/chain")" "use.c:6:16: warning: 'ERROR' takes 2 or more arguments" \
 	"negative control: the chain's last header without ERROR()"
+sed -i 's/LINUX_VERSION_CODE >= KERNEL_VERSION(a, b, c)/JOOL_FEATURES >= (a)/' "$c/pver/linux_version.h"
+like "$(chk "$c/pver")" "timer.c:17:9: warning: the function 'init_timer' went away" \
+	"negative control: the project's macro does not test the version"
 sed -i 's/^#else$/#endif\n#if 1/' "$c/dual/types.h"
 is "$(chk "$c/dual")" "" "negative control: <stdbool.h> under #if 1: a program's header, not judged"
 sed -i '/fs.h/d' "$c/hdr/super.c"
