@@ -328,6 +328,42 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 	return l ? parse_ranges(line_value(l), &l) : 0;
 }
 
+#define ATLAS_FOLDERS 64
+
+bool atlas_header_folder(const char *dir, size_t len)
+{
+	static struct { const char *s; size_t len; } folder[ATLAS_FOLDERS];
+	static size_t nr_folders;
+	static bool made;
+	size_t i, k, n;
+
+	if (!made) {	/* the first folder of every h line, once */
+		made = true;
+		for (i = 0; !atlas_load() && i < nr_lines; i++) {
+			const char *p = line[i] + 2;
+
+			if (line[i][0] != ATLAS_HEADER ||
+			    (n = strcspn(p, "/\t\n")) == field_len(p))
+				continue;
+			for (k = 0; k < nr_folders; k++)
+				if (folder[k].len == n && !memcmp(folder[k].s, p, n))
+					break;
+			if (k == nr_folders && nr_folders < ATLAS_FOLDERS) {
+				folder[nr_folders].s = p;
+				folder[nr_folders++].len = n;
+			}
+		}
+		if (nr_folders == ATLAS_FOLDERS)
+			nr_folders = 0;	/* more than kept: say yes to all */
+	}
+	if (!nr_folders)
+		return true;
+	for (k = 0; k < nr_folders; k++)
+		if (folder[k].len == len && !memcmp(folder[k].s, dir, len))
+			return true;
+	return false;
+}
+
 bool atlas_has(char kind, const char *name, size_t len)
 {
 	return find(kind, "", 0, name, len) != NULL;

@@ -30,6 +30,12 @@ unsigned int atlas_release_kv(unsigned int k);	/* KV() */
 uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 		    const char *name, size_t len);
 
+/*
+ * Has the atlas a header in the folder dir[0..len) (linux, asm, net...)?
+ * One it has none in is no folder of the kernel's include path.
+ */
+bool atlas_header_folder(const char *dir, size_t len);
+
 /* Has the atlas a line of kind for name (even one of no release)? */
 bool atlas_has(char kind, const char *name, size_t len);
 

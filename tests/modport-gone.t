@@ -50,6 +50,7 @@
 #    a name four local headers down; a C library include in the #else of
 #    #ifdef __KERNEL__ makes no program; a version test through the
 #    project's macro (jool's LINUX_VERSION_AT_LEAST) is version-conditional;
+#    <d/x.h> in a folder d of no kernel header (the atlas's) is the project's;
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -57,7 +58,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 110
+plan 112
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -297,6 +298,7 @@ like "$(chk "$g/dual")" "mod.c:8:16: warning: the function 'pci_find_device' wen
 	"<stdbool.h> in the #else of #ifdef __KERNEL__, <stdio.h> under #if !defined(__KERNEL__): kernel code, judged"
 is "$(chk "$g/pver")" "" \
 	"#if LINUX_VERSION_AT_LEAST(4, 15, 0, 8, 0), the project's macro on LINUX_VERSION_CODE: left to version-conditional"
+is "$(chk "$g/folder")" "" "<dahdi/kernel.h>: a folder of no kernel header is the project's include/, whose compat macro defines pci_free_consistent"
 
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
@@ -306,6 +308,10 @@ like "$(chk "$c/chain")" "use.c:6:16: warning: 'ERROR' takes 2 or more arguments
 sed -i 's/LINUX_VERSION_CODE >= KERNEL_VERSION(a, b, c)/JOOL_FEATURES >= (a)/' "$c/pver/linux_version.h"
 like "$(chk "$c/pver")" "timer.c:17:9: warning: the function 'init_timer' went away" \
 	"negative control: the project's macro does not test the version"
+mkdir "$c/folder/include/linux" && mv "$c/folder/include/dahdi/kernel.h" "$c/folder/include/linux/dahdi_kernel.h"
+sed -i 's|<dahdi/kernel.h>|<linux/dahdi_kernel.h>|' "$c/folder/drivers/card.c"
+like "$(chk "$c/folder")" "card.c:8:9: warning: the function 'pci_free_consistent' went away" \
+	"negative control: <linux/...> is the kernel's folder, not the project's"
 sed -i 's/^#else$/#endif\n#if 1/' "$c/dual/types.h"
 is "$(chk "$c/dual")" "" "negative control: <stdbool.h> under #if 1: a program's header, not judged"
 sed -i '/fs.h/d' "$c/hdr/super.c"
