@@ -51,6 +51,9 @@
 #    #ifdef __KERNEL__ makes no program; a version test through the
 #    project's macro (jool's LINUX_VERSION_AT_LEAST) is version-conditional;
 #    <d/x.h> in a folder d of no kernel header (the atlas's) is the project's;
+#    a C library include under #if defined(__FreeBSD__) makes no program;
+#    a project macro defined only under #ifndef NAME shadows no kernel NAME
+#    for its arity;
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -58,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 112
+plan 115
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -298,6 +301,9 @@ like "$(chk "$g/dual")" "mod.c:8:16: warning: the function 'pci_find_device' wen
 	"<stdbool.h> in the #else of #ifdef __KERNEL__, <stdio.h> under #if !defined(__KERNEL__): kernel code, judged"
 is "$(chk "$g/pver")" "" \
 	"#if LINUX_VERSION_AT_LEAST(4, 15, 0, 8, 0), the project's macro on LINUX_VERSION_CODE: left to version-conditional"
+like "$("$modport" check --target=7.3 --rules=gone,signature "$g/compat/ifndef" 2>&1)" \
+	"sem.c:6:8: warning: 'DEFINE_SEMAPHORE' takes 2 arguments in Linux 7.3" \
+	"a project's DEFINE_SEMAPHORE under #ifndef DEFINE_SEMAPHORE: 7.3's own, with 2 arguments, is compiled"
 is "$(chk "$g/folder")" "" "<dahdi/kernel.h>: a folder of no kernel header is the project's include/, whose compat macro defines pci_free_consistent"
 
 cp -r "$g" "$tmp/classes"
@@ -312,6 +318,11 @@ mkdir "$c/folder/include/linux" && mv "$c/folder/include/dahdi/kernel.h" "$c/fol
 sed -i 's|<dahdi/kernel.h>|<linux/dahdi_kernel.h>|' "$c/folder/drivers/card.c"
 like "$(chk "$c/folder")" "card.c:8:9: warning: the function 'pci_free_consistent' went away" \
 	"negative control: <linux/...> is the kernel's folder, not the project's"
+cp -r "$c/dual" "$c/bsd" && sed -i 's/__FreeBSD__/__linux__/' "$c/bsd/types.h"
+is "$(chk "$c/bsd")" "" "negative control: <sys/stddef.h> under #if defined(__linux__): a program's header, not judged"
+sed -i '/^#ifndef DEFINE_SEMAPHORE$/d; /^#endif$/d' "$c/compat/ifndef/compat.h"
+is "$("$modport" check --target=7.3 --rules=gone,signature "$c/compat/ifndef" 2>&1)" "" \
+	"negative control: the project's DEFINE_SEMAPHORE without #ifndef is the one compiled"
 sed -i 's/^#else$/#endif\n#if 1/' "$c/dual/types.h"
 is "$(chk "$c/dual")" "" "negative control: <stdbool.h> under #if 1: a program's header, not judged"
 sed -i '/fs.h/d' "$c/hdr/super.c"

@@ -1151,6 +1151,86 @@ static bool ifdef_never_macro(const struct ctx *c, size_t i, unsigned int r)
 			    t->len) & (1u << r));
 }
 
+static size_t directive_word(const char *l, const char **word);
+
+/*
+ * Is the opener of the #if group around pos "#ifndef name" or "#if
+ * !defined(name)", pos in its first branch?
+ */
+static bool under_ifndef(const char *buf, size_t pos, const char *name,
+			 size_t len)
+{
+	const char *l = buf + pos, *w, *p;
+	int depth = 0;
+	bool in_else = false;
+	size_t n;
+
+	while (l > buf) {
+		for (l--; l > buf && l[-1] != '\n'; l--)
+			;
+		n = directive_word(l, &w);
+		if (n == 5 && !memcmp(w, "endif", 5)) {
+			depth++;
+		} else if (n == 4 && (!memcmp(w, "else", 4) || !memcmp(w, "elif", 4))) {
+			in_else |= !depth;
+		} else if (n >= 2 && !memcmp(w, "if", 2) && (n == 2 || n == 5 || n == 6)) {
+			if (depth--)
+				continue;
+			if (in_else)
+				return false;
+			p = w + n;
+			p += strspn(p, " \t");
+			if (n == 2) {
+				if (*p++ != '!')
+					return false;
+				p += strspn(p, " \t");
+				if (strncmp(p, "defined", 7))
+					return false;
+				p += 7;
+				p += strspn(p, " \t(");
+			} else if (n != 6) {
+				return false;	/* #ifdef */
+			}
+			return !strncmp(p, name, len) &&
+			       !((p[len] >= 'a' && p[len] <= 'z') ||
+				 (p[len] >= 'A' && p[len] <= 'Z') ||
+				 (p[len] >= '0' && p[len] <= '9') || p[len] == '_');
+		}
+	}
+	return false;
+}
+
+/*
+ * Is every definition of the macro name[0..len) in the file and its local
+ * headers a compat one, under "#ifndef name" (dahdi's "#ifndef
+ * DEFINE_SEMAPHORE / #define DEFINE_SEMAPHORE(name) ...")?  Where the
+ * kernel has the name, it is the kernel's that is compiled.
+ */
+static bool compat_only(struct ctx *c, const char *name, size_t len)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	size_t h, k, d, sites = 0;
+
+	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
+		const char *buf = h ? hs->h[h - 1].buf : c->buf;
+		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+		const struct tokens ts = { buf, tl };
+		const struct token *t = tl->tok;
+
+		for (k = 0; t[k].type != TOKEN_EOF; k++) {
+			if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+			    !match_op(buf, &t[k], '#') ||
+			    (d = define_name(&ts, k)) == SCAN_NONE ||
+			    t[d].len != len || memcmp(buf + t[d].pos, name, len))
+				continue;
+			if (!under_ifndef(buf, t[k].pos, name, len))
+				return false;
+			sites++;
+		}
+	}
+	return sites > 0;
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -1177,7 +1257,8 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    version_skip(c, t->pos, r) ||
-		    shadowed(c, c->buf + t->pos, t->len) ||
+		    (shadowed(c, c->buf + t->pos, t->len) &&
+		     !compat_only(c, c->buf + t->pos, t->len)) ||
 		    other_form(c, i, r) || ifdef_never_macro(c, i, r) ||
 		    !judged(c) ||
 		    includer_defines(c, t) || in_dropped_arg(c, i))
@@ -1800,26 +1881,46 @@ static size_t directive_word(const char *l, const char **word)
 	return n;
 }
 
-/* Does the condition at s (to the line's end) say exactly "__KERNEL__", or "!defined(__KERNEL__)" (not: its negation)? */
+/*
+ * Does the condition at s (to the line's end) name only "__KERNEL__"
+ * ("defined(__KERNEL__)"; *not: "!" before it)?  Or only the macro
+ * another system's compiler predefines (__FreeBSD__: *not is set, as the
+ * kernel's build is then the branch's "not")?
+ */
 static bool kernel_test(const char *s, bool *not)
 {
+	static const char *const other_os[] = {
+		"__FreeBSD__", "__NetBSD__", "__OpenBSD__", "__DragonFly__",
+		"__APPLE__", "_WIN32", "__sun",
+	};
 	char c[64];
-	size_t n = 0;
+	const char *w;
+	size_t n = 0, k;
 
 	for (; *s && *s != '\n' && n + 1 < sizeof(c); s++)
 		if (*s != ' ' && *s != '\t' && *s != '(' && *s != ')')
 			c[n++] = *s;
 	c[n] = 0;
 	*not = c[0] == '!';
-	return !strcmp(c + *not, "__KERNEL__") ||
-	       !strcmp(c + *not, "defined__KERNEL__");
+	w = c + *not;
+	if (!strncmp(w, "defined", 7))
+		w += 7;
+	if (!strcmp(w, "__KERNEL__"))
+		return true;
+	for (k = 0; !*not && k < sizeof(other_os) / sizeof(other_os[0]); k++)
+		if (!strcmp(w, other_os[k])) {
+			*not = true;	/* the kernel's build is its "not" */
+			return true;
+		}
+	return false;
 }
 
 /*
  * Is pos in a branch that the kernel's build, which defines __KERNEL__,
  * never compiles: "#ifndef __KERNEL__", "#if !defined(__KERNEL__)", the
- * #else of "#ifdef __KERNEL__"?  A header that kernel code and a program
- * share (jool's types.h) includes the C library's there.
+ * #else of "#ifdef __KERNEL__", "#if defined(__FreeBSD__)"?  A header
+ * that kernel code and a program share (jool's types.h), or another
+ * system's build (dahdi's octtype.h), includes the C library's there.
  */
 static bool userspace_branch(const char *buf, size_t pos)
 {
@@ -1844,13 +1945,14 @@ static bool userspace_branch(const char *buf, size_t pos)
 				depth--;
 				continue;
 			}
+			/* the kernel's build takes the first branch iff !not */
 			if (n == 5 && !memcmp(w, "ifdef", 5) &&
-			    kernel_test(w + 5, &not) && !not && in_else)
+			    kernel_test(w + 5, &not) && !not == in_else)
 				return true;
 			if (n == 6 && !memcmp(w, "ifndef", 6) &&
-			    kernel_test(w + 6, &not) && !not && !in_else)
+			    kernel_test(w + 6, &not) && not == in_else)
 				return true;
-			if (n == 2 && kernel_test(w + 2, &not) && not == !in_else)
+			if (n == 2 && kernel_test(w + 2, &not) && !not == in_else)
 				return true;
 			in_else = false;
 		}

@@ -11,4 +11,10 @@
 #if !defined(__KERNEL__)
 #include <stdio.h>
 #endif
+/* dahdi's octtype.h: another system's build */
+#if defined(__FreeBSD__)
+#include <sys/stddef.h>
+#else
+#include <linux/stddef.h>
+#endif
 #endif
