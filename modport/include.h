@@ -14,7 +14,7 @@
 #include "token.h"
 
 #define INCLUDE_MAX_HEADERS 64
-#define INCLUDE_MAX_DEPTH 4
+#define INCLUDE_MAX_DEPTH 3
 
 /* A local header; its text, tokens and declarations are hdrcache.h's. */
 struct header {
