@@ -47,7 +47,7 @@
 #    a header whose <asm/...> the tree has for another arch only; a call
 #    under #ifdef f where the atlas says f is no macro (P lines); an
 #    argument the kernel's macro never compiles (Z lines: SEQCNT_ZERO);
-#    a name four local headers down; a C library include in the #else of
+#    a name four local headers down (looked for at a finding only); a C library include in the #else of
 #    #ifdef __KERNEL__ makes no program; a version test through the
 #    project's macro (jool's LINUX_VERSION_AT_LEAST) is version-conditional;
 #    <d/x.h> in a folder d of no kernel header (the atlas's) is the project's;
@@ -292,8 +292,8 @@ is "$(chk "$g/dropped/seqcnt.c")" "" "SEQCNT_ZERO(name) only stringifies name"
 like "$(chk "$g/dropped/seqinit.c")" "seqinit.c:9:34: warning: the member 'vtime_seqcount' of struct task_struct went away" \
 	"negative control: seqcount_init() compiles it"
 
-# Local headers four deep (zstd's ERROR(): zstd_ldm.h, zstd_compress_internal.h,
-# zstd_internal.h, error_private.h); a header kernel code shares with a
+# A name four local headers down, looked for at a finding (zstd's ERROR():
+# zstd_ldm.h, zstd_compress_internal.h, zstd_internal.h, error_private.h); a header kernel code shares with a
 # program (jool's types.h) includes the C library's only where __KERNEL__
 # is not defined: the kernel's file is no program.
 is "$(chk "$g/chain")" "" "ERROR() defined four local headers down the chain is the file's"
