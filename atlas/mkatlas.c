@@ -27,6 +27,7 @@
 #include "../modport/harvest.h"
 #include "../modport/token.h"
 #include "../modport/atlasfmt.h"
+#include "drops.h"
 
 static const char *prog = "mkatlas";
 
@@ -279,6 +280,8 @@ static int harvest_file(const char *path, const char *incpath)
 	cur_header = incpath;
 	if (!ret)
 		ret = harvest(buf, &tl, 0, harvested, NULL);
+	if (!ret)
+		drops_define(buf, &tl);
 	cur_header = NULL;
 	token_list_free(&tl);
 	free(buf);
@@ -382,6 +385,30 @@ static void add_generated_asm(const char *kbuild)
 	fclose(f);
 }
 
+/* A parameter every definition of the macro never compiles (drops.h). */
+static void dropped_param(const char *macro, unsigned int param, bool rest)
+{
+	char n[16];
+
+	snprintf(n, sizeof(n), "%u%s", param, rest ? "+" : "");
+	note(ATLAS_DROPPED, macro, n);
+}
+
+static const struct entry *find(char kind, const char *name);
+
+/* Does the release being harvested declare name as a function (or a variable)? */
+static bool is_function(const char *name)
+{
+	static const char kinds[] = { ATLAS_FUNC, ATLAS_INLINE, ATLAS_VAR };
+	const struct entry *e;
+	size_t k;
+
+	for (k = 0; k < sizeof(kinds); k++)
+		if ((e = find(kinds[k], name)) && (e->mask & (1u << cur)))
+			return true;
+	return false;
+}
+
 static int harvest_release(const char *trees, const char *rel)
 {
 	char path[4096];
@@ -401,6 +428,7 @@ static int harvest_release(const char *trees, const char *rel)
 	add_generated_asm(path);
 	snprintf(path, sizeof(path), "%s/%s/uapi/asm/Kbuild", trees, rel);
 	add_generated_asm(path);
+	drops_release(dropped_param, is_function);
 	return ret;
 }
 
@@ -876,6 +904,47 @@ static void num_macro(FILE *f, const struct entry *e, unsigned int nrel)
 	free(n);
 }
 
+/* Does the per-release arity v[0..nrel) change (put_values() writes it)? */
+static bool values_differ(const uint32_t *v, unsigned int nrel)
+{
+	uint32_t first = 0;
+	unsigned int k;
+
+	for (k = 0; k < nrel; k++) {
+		if (v[k] && first && v[k] != first)
+			return true;
+		if (!first)
+			first = v[k];
+	}
+	return false;
+}
+
+/*
+ * The releases where a name whose arity changes is a macro (object-like
+ * or with parameters, in any header, under any condition): where it is
+ * not, "#ifdef NAME" is false on x86 (compat_binfmt_elf.c's
+ * compat_start_thread, a macro on arm64 only).
+ */
+static void add_macro_marks(unsigned int nrel)
+{
+	char **names = xcalloc(table_used, sizeof(*names));
+	size_t i, n = 0;
+
+	for (i = 0; i < table_size; i++)
+		if (table[i].key && table[i].key[0] == ATLAS_ARITY &&
+		    table[i].arity && values_differ(table[i].arity, nrel))
+			names[n++] = table[i].key + 3;
+	for (i = 0; i < n; i++) {
+		const struct entry *m = find(ATLAS_MACRO, names[i]);
+		const struct entry *fm = find(ATLAS_FMACRO, names[i]);
+		uint32_t mask = (m ? m->mask : 0) | (fm ? fm->mask : 0);
+
+		if (mask)
+			note_mask(ATLAS_ARITY_MACRO, names[i], mask);
+	}
+	free(names);
+}
+
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
@@ -887,6 +956,18 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 	}
 	if (e->key[0] == ATLAS_NUM_MACRO) {
 		num_macro(f, e, nrel);
+		return;
+	}
+	if (e->key[0] == ATLAS_DROPPED) {
+		fprintf(f, "%s\t", e->key);
+		put_ranges(f, mask);
+		fputc('\n', f);
+		return;
+	}
+	if (e->key[0] == ATLAS_ARITY_MACRO) {
+		fprintf(f, "%c\t%s\t", e->key[0], tab + 1);
+		put_ranges(f, mask);
+		fputc('\n', f);
 		return;
 	}
 	if (e->ret) {
@@ -1011,6 +1092,7 @@ int main(int argc, char **argv)
 			return 2;
 	}
 	add_unions((unsigned int)nrel);
+	add_macro_marks((unsigned int)nrel);
 	sorted = xcalloc(table_used, sizeof(*sorted));
 	for (i = 0; i < table_size; i++)
 		if (table[i].key)

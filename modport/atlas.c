@@ -99,7 +99,8 @@ static int read_releases(const char *p, const char *eol)
 /* Has a line of kind k a tag before its name (a struct's, a macro's)? */
 static bool tagged(char k)
 {
-	return k == ATLAS_MEMBER || k == ATLAS_METHOD || k == ATLAS_NUM_MACRO;
+	return k == ATLAS_MEMBER || k == ATLAS_METHOD || k == ATLAS_NUM_MACRO ||
+	       k == ATLAS_DROPPED;
 }
 
 /* The name field of a fact line (the member for '.'), and its length. */
@@ -126,7 +127,8 @@ static uint64_t line_hash(const char *l)
 	char hdr[4096];
 
 	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD ||
-	    l[0] == ATLAS_NUM_MACRO)	/* gone.c's num_macro() asks it */
+	    l[0] == ATLAS_NUM_MACRO ||	/* gone.c's num_macro() asks it */
+	    l[0] == ATLAS_DROPPED)
 		return 0;
 	s = line_name(l, &len);
 	if (l[0] != ATLAS_HEADER)
@@ -326,9 +328,65 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 	return l ? parse_ranges(line_value(l), &l) : 0;
 }
 
+#define ATLAS_FOLDERS 64
+
+bool atlas_header_folder(const char *dir, size_t len)
+{
+	static struct { const char *s; size_t len; } folder[ATLAS_FOLDERS];
+	static size_t nr_folders;
+	static bool made;
+	size_t i, k, n;
+
+	if (!made) {	/* the first folder of every h line, once */
+		made = true;
+		for (i = 0; !atlas_load() && i < nr_lines; i++) {
+			const char *p = line[i] + 2;
+
+			if (line[i][0] != ATLAS_HEADER ||
+			    (n = strcspn(p, "/\t\n")) == field_len(p))
+				continue;
+			for (k = 0; k < nr_folders; k++)
+				if (folder[k].len == n && !memcmp(folder[k].s, p, n))
+					break;
+			if (k == nr_folders && nr_folders < ATLAS_FOLDERS) {
+				folder[nr_folders].s = p;
+				folder[nr_folders++].len = n;
+			}
+		}
+		if (nr_folders == ATLAS_FOLDERS)
+			nr_folders = 0;	/* more than kept: say yes to all */
+	}
+	if (!nr_folders)
+		return true;
+	for (k = 0; k < nr_folders; k++)
+		if (folder[k].len == len && !memcmp(folder[k].s, dir, len))
+			return true;
+	return false;
+}
+
 bool atlas_has(char kind, const char *name, size_t len)
 {
 	return find(kind, "", 0, name, len) != NULL;
+}
+
+bool atlas_drops(const char *macro, size_t len, unsigned int arg,
+		 uint32_t target)
+{
+	char n[16];
+	unsigned int k;
+	uint32_t m;
+
+	if (!target)
+		return false;
+	snprintf(n, sizeof(n), "%u", arg);
+	m = atlas_mask(ATLAS_DROPPED, macro, len, n, strlen(n));
+	for (k = arg + 1; (m & target) != target && k-- > 0;) {
+		snprintf(n, sizeof(n), "%u+", k);	/* the variadic one */
+		m = atlas_mask(ATLAS_DROPPED, macro, len, n, strlen(n));
+		if (m)
+			break;
+	}
+	return (m & target) == target;
 }
 
 /* The releases that have the i line l's name as one of the kinds of want. */

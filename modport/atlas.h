@@ -30,6 +30,12 @@ unsigned int atlas_release_kv(unsigned int k);	/* KV() */
 uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 		    const char *name, size_t len);
 
+/*
+ * Has the atlas a header in the folder dir[0..len) (linux, asm, net...)?
+ * One it has none in is no folder of the kernel's include path.
+ */
+bool atlas_header_folder(const char *dir, size_t len);
+
 /* Has the atlas a line of kind for name (even one of no release)? */
 bool atlas_has(char kind, const char *name, size_t len);
 
@@ -45,6 +51,14 @@ uint32_t atlas_ident_kinds(const char *name, size_t len, const char *want);
  */
 bool atlas_arity(const char *name, size_t len,
 		 uint32_t sets[ATLAS_MAX_RELEASES]);
+
+/*
+ * Does every release of target (a mask of releases) have the kernel's
+ * macro[0..len) never compile its argument arg (0, 1, ...: the atlas's Z
+ * lines)?
+ */
+bool atlas_drops(const char *macro, size_t len, unsigned int arg,
+		 uint32_t target);
 
 /* A method's signature in one release: "int(struct device *, char *)". */
 struct atlas_sig {

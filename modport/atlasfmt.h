@@ -15,7 +15,16 @@
  *						members are not all known there
  *						(written for a TAG that lost one)
  *	A<TAB>NAME<TAB>SET:RANGES ...		arities, where they change
+ *	P<TAB>NAME<TAB>RANGES			a name of an A line: where it is
+ *						a macro (none: never; #ifdef
+ *						NAME is false on x86 there)
  *	r<TAB>NAME<TAB>TYPE:RANGES;...		return types, where they change
+ *	Z<TAB>MACRO<TAB>ARG<TAB>RANGES		where every definition of the
+ *						macro never compiles parameter
+ *						ARG (0, 1...; "2+": the variadic
+ *						one): it only stringifies it,
+ *						drops it or passes it on to such
+ *						an argument of another macro
  *	D<TAB>NAME<TAB>HEADER<TAB>RANGES	an object-like macro of one number
  *						that HEADER defined (a minor, a
  *						port), gone from the newest
@@ -59,6 +68,8 @@ enum atlas_kind {
 	ATLAS_MEMBER = '.',
 	ATLAS_EXPORT = 'x',
 	ATLAS_ARITY = 'A',
+	ATLAS_ARITY_MACRO = 'P',	/* an A line's name: where a macro */
+	ATLAS_DROPPED = 'Z',	/* a macro's argument never compiled */
 	ATLAS_RET = 'r',
 	ATLAS_METHOD = 'S',
 	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */

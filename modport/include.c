@@ -6,6 +6,7 @@
 
 #include "hdrcache.h"
 #include "hdrindex.h"
+#include "atlas.h"
 #include "include.h"
 #include "scan.h"
 #include "source.h"
@@ -141,7 +142,12 @@ static int add_angle(const char *from, const char *buf, const struct token *t,
 	struct header *h;
 	int err;
 
-	if (t->len < 3 || memchr(buf + t->pos + 1, '/', t->len - 2) ||
+	const char *slash = t->len < 3 ? NULL :
+			    memchr(buf + t->pos + 1, '/', t->len - 2);
+
+	/* <dahdi/kernel.h>: a folder of no kernel header is the project's */
+	if (t->len < 3 || (slash && atlas_header_folder(buf + t->pos + 1,
+				(size_t)(slash - buf - t->pos - 1))) ||
 	    !(found = hdrindex_find(from, buf + t->pos + 1, t->len - 2)) ||
 	    have(hs, found))
 		return 0;

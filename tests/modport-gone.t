@@ -42,7 +42,18 @@
 #    includer includes first is the project's, a
 #    macro the file never expands is never compiled, and a program may
 #    reach the C library through <x.h> on its -I or a shim of a kernel
-#    header its folder ships;
+#    header its folder ships; a kernel tree's file that kbuild builds for
+#    another architecture only (obj-$(CONFIG_X), X only that arch's) and
+#    a header whose <asm/...> the tree has for another arch only; a call
+#    under #ifdef f where the atlas says f is no macro (P lines); an
+#    argument the kernel's macro never compiles (Z lines: SEQCNT_ZERO);
+#    a name four local headers down (looked for at a finding only); a C library include in the #else of
+#    #ifdef __KERNEL__ makes no program; a version test through the
+#    project's macro (jool's LINUX_VERSION_AT_LEAST) is version-conditional;
+#    <d/x.h> in a folder d of no kernel header (the atlas's) is the project's;
+#    a C library include under #if defined(__FreeBSD__) makes no program;
+#    a project macro defined only under #ifndef NAME shadows no kernel NAME
+#    for its arity;
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -50,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 89
+plan 115
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -245,8 +256,75 @@ like "$dbg" "debug.c:18:40: warning: the member 'bufflen' of struct scsi_cmnd we
 	"negative control: a debug macro whose #ifdef DEBUG_MASK definition compiles its arguments"
 like "$dbg" "debug.c:23:28: warning: the member 'quota' of struct net_device went away" \
 	"negative control: dev->quota outside a macro"
+# A kernel tree's file that kbuild builds for another architecture only
+# (parisc's iosapic.c, powerpc's vfio_iommu_spapr_tce.c), and a header
+# whose <asm/...> the tree's x86 lacks and arm64 has (arm_hypercalls.h).
+kb=$(chk "$g/kbuild/tree")
+unlike "$kb" "iosapic\\.c" "obj-\$(CONFIG_PARISC) += parisc/: PARISC only arch/parisc/Kconfig defines"
+unlike "$kb" "spapr_tce\\.c" "CONFIG_VFIO_IOMMU_SPAPR_TCE depends on SPAPR_TCE_IOMMU, which depends on powerpc's symbols only"
+unlike "$kb" "arm_hypercalls" "<asm/kvm_emulate.h>: the tree's x86 lacks it, its arm64 has it"
+like "$kb" "vfio_pci_core.c:7:16: warning: the function 'pci_find_device' went away" \
+	"negative control: a composite object (vfio-pci-y) of a symbol x86 may set"
+is "$(grep -c warning <<<"$kb")" 1 "nothing else"
+cp -r "$g/kbuild" "$tmp/kbuild"
+printf '\nconfig DEMO\n\tbool "demo"\n\tselect SPAPR_TCE_IOMMU\n' >>"$tmp/kbuild/tree/arch/x86/Kconfig"
+mkdir -p "$tmp/kbuild/tree/arch/x86/include/asm"
+: >"$tmp/kbuild/tree/arch/x86/include/asm/kvm_emulate.h"
+kb=$(chk "$tmp/kbuild/tree")
+like "$kb" "vfio_iommu_spapr_tce.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: a symbol x86 may set selects SPAPR_TCE_IOMMU"
+like "$kb" "arm_hypercalls.h:5:10: warning: the header '<asm/kvm_emulate.h>' went away" \
+	"negative control: the tree's x86 has the header"
+unlike "$kb" "iosapic\\.c" "PARISC still only parisc's"
+is "$(chk "$tmp/kbuild/tree/drivers/parisc/iosapic.c" | grep -c pci_find_device)" 0 "the file alone: its tree is found"
+cp "$g/kbuild/tree/drivers/parisc/iosapic.c" "$tmp/iosapic.c"
+like "$(chk "$tmp/iosapic.c")" "iosapic.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: the same file outside a kernel tree"
+
+# #ifdef f, where the atlas says f is no macro of x86's in the target.
+is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"
+like "$(chk "$g/ifdef/macro.c")" "macro.c:8:16: warning: 'alloc_netdev' takes 4 arguments" \
+	"negative control: #ifdef alloc_netdev, a macro on x86"
+like "$atlas" $'\nP\tcompat_start_thread\tf-p\n' "the atlas: compat_start_thread a macro of 2.6.32..5.10 only"
+
+# An argument the kernel's macro never compiles (the atlas's Z lines).
+is "$(chk "$g/dropped/seqcnt.c")" "" "SEQCNT_ZERO(name) only stringifies name"
+like "$(chk "$g/dropped/seqinit.c")" "seqinit.c:9:34: warning: the member 'vtime_seqcount' of struct task_struct went away" \
+	"negative control: seqcount_init() compiles it"
+
+# A name four local headers down, looked for at a finding (zstd's ERROR():
+# zstd_ldm.h, zstd_compress_internal.h, zstd_internal.h, error_private.h); a header kernel code shares with a
+# program (jool's types.h) includes the C library's only where __KERNEL__
+# is not defined: the kernel's file is no program.
+is "$(chk "$g/chain")" "" "ERROR() defined four local headers down the chain is the file's"
+like "$(chk "$g/dual")" "mod.c:8:16: warning: the function 'pci_find_device' went away" \
+	"<stdbool.h> in the #else of #ifdef __KERNEL__, <stdio.h> under #if !defined(__KERNEL__): kernel code, judged"
+is "$(chk "$g/pver")" "" \
+	"#if LINUX_VERSION_AT_LEAST(4, 15, 0, 8, 0), the project's macro on LINUX_VERSION_CODE: left to version-conditional"
+like "$("$modport" check --target=7.3 --rules=gone,signature "$g/compat/ifndef" 2>&1)" \
+	"sem.c:6:8: warning: 'DEFINE_SEMAPHORE' takes 2 arguments in Linux 7.3" \
+	"a project's DEFINE_SEMAPHORE under #ifndef DEFINE_SEMAPHORE: 7.3's own, with 2 arguments, is compiled"
+is "$(chk "$g/folder")" "" "<dahdi/kernel.h>: a folder of no kernel header is the project's include/, whose compat macro defines pci_free_consistent"
+
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes
+sed -i '/define ERROR/d' "$c/chain/four.h"
+like "$(chk "$c/chain")" "use.c:6:16: warning: 'ERROR' takes 2 or more arguments" \
+	"negative control: the chain's last header without ERROR()"
+sed -i 's/LINUX_VERSION_CODE >= KERNEL_VERSION(a, b, c)/JOOL_FEATURES >= (a)/' "$c/pver/linux_version.h"
+like "$(chk "$c/pver")" "timer.c:17:9: warning: the function 'init_timer' went away" \
+	"negative control: the project's macro does not test the version"
+mkdir "$c/folder/include/linux" && mv "$c/folder/include/dahdi/kernel.h" "$c/folder/include/linux/dahdi_kernel.h"
+sed -i 's|<dahdi/kernel.h>|<linux/dahdi_kernel.h>|' "$c/folder/drivers/card.c"
+like "$(chk "$c/folder")" "card.c:8:9: warning: the function 'pci_free_consistent' went away" \
+	"negative control: <linux/...> is the kernel's folder, not the project's"
+cp -r "$c/dual" "$c/bsd" && sed -i 's/__FreeBSD__/__linux__/' "$c/bsd/types.h"
+is "$(chk "$c/bsd")" "" "negative control: <sys/stddef.h> under #if defined(__linux__): a program's header, not judged"
+sed -i '/^#ifndef DEFINE_SEMAPHORE$/d; /^#endif$/d' "$c/compat/ifndef/compat.h"
+is "$("$modport" check --target=7.3 --rules=gone,signature "$c/compat/ifndef" 2>&1)" "" \
+	"negative control: the project's DEFINE_SEMAPHORE without #ifndef is the one compiled"
+sed -i 's/^#else$/#endif\n#if 1/' "$c/dual/types.h"
+is "$(chk "$c/dual")" "" "negative control: <stdbool.h> under #if 1: a program's header, not judged"
 sed -i '/fs.h/d' "$c/hdr/super.c"
 like "$(chk "$c/hdr")" "xattr.h:4:9: warning: 'ERROR' takes 2 or more arguments" \
 	"negative control: the includer without fs.h"

@@ -28,6 +28,7 @@
 #include "../engine.h"
 #include "../harvest.h"
 #include "../include.h"
+#include "../kbuildarch.h"
 #include "../kversion.h"
 #include "../nameset.h"
 #include "../projnames.h"
@@ -52,7 +53,7 @@ struct ctx {
 	const char *buf;
 	uint32_t target;	/* the atlas releases within --target */
 	char range[48];
-	size_t *vr;		/* byte ranges [vr[2k], vr[2k+1]) in version #ifs */
+	size_t *vr;		/* [vr[3k], vr[3k+1]) in version #ifs, vr[3k+2] their enum vtest */
 	size_t nr_vr;
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
@@ -439,15 +440,68 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
 }
 
 /*
- * The byte ranges inside a conditional on LINUX_VERSION_CODE: code that
- * was written for some kernels and not others is left to the
- * version-conditional rule, not called gone.
+ * Does the file or a local header define the macro name[0..len) with
+ * LINUX_VERSION_CODE in a body (jool's LINUX_VERSION_AT_LEAST(a, b, c,
+ * ra, rb), which asks RHEL_RELEASE_CODE on RHEL and LINUX_VERSION_CODE
+ * elsewhere)?
+ */
+static bool project_version_macro(struct ctx *c, const char *name, size_t len)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	size_t h, k, n, b;
+
+	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
+		const char *buf = h ? hs->h[h - 1].buf : c->buf;
+		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+		const struct tokens ts = { buf, tl };
+		const struct token *t = tl->tok;
+
+		for (k = 0; t[k].type != TOKEN_EOF; k++) {
+			if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+			    !match_op(buf, &t[k], '#') ||
+			    (n = define_name(&ts, k)) == SCAN_NONE ||
+			    t[n].len != len || memcmp(buf + t[n].pos, name, len))
+				continue;
+			for (b = define_body(&ts, n); b != SCAN_NONE &&
+			     t[b].type != TOKEN_EOF && (t[b].flags & TF_PP) &&
+			     !(t[b].flags & TF_BOL); b++)
+				if (match_ident(buf, &t[b], "LINUX_VERSION_CODE"))
+					return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Does the condition of the #if at k test the kernel's version: name
+ * LINUX_VERSION_CODE, or call a macro of the project's that does?
+ */
+enum vtest { VT_NONE, VT_CODE, VT_PROJECT };
+
+static enum vtest tests_version(struct ctx *c, size_t k)
+{
+	const struct token *t = c->tok;
+
+	if (vbranch_tests_version(c->buf, t, k))
+		return VT_CODE;
+	for (k += 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
+	     !(t[k].flags & TF_BOL); k++)
+		if (t[k].type == TOKEN_IDENT && match_op(c->buf, &t[k + 1], '(') &&
+		    project_version_macro(c, c->buf + t[k].pos, t[k].len))
+			return VT_PROJECT;
+	return VT_NONE;
+}
+
+/*
+ * The byte ranges inside a conditional on LINUX_VERSION_CODE (or a
+ * project's macro that tests it): code that was written for some kernels
+ * and not others is left to the version-conditional rule, not called gone.
  */
 static void version_ranges(struct ctx *c)
 {
 	const struct token *t = c->tok;
 	size_t k, depth = 0, open_at = 0, open_depth = 0, alloc = 0;
-	bool open = false;
+	enum vtest open = VT_NONE;
 
 	c->vr_made = true;
 	for (k = 0; t[k].type != TOKEN_EOF; k++) {
@@ -459,14 +513,13 @@ static void version_ranges(struct ctx *c)
 		if (token_is(c->buf, d, "if") || token_is(c->buf, d, "ifdef") ||
 		    token_is(c->buf, d, "ifndef")) {
 			depth++;
-			if (!open && vbranch_tests_version(c->buf, c->tok, k)) {
-				open = true;
+			if (!open && (open = tests_version(c, k))) {
 				open_at = t[k].pos;
 				open_depth = depth;
 			}
 		} else if (token_is(c->buf, d, "endif") && depth) {
 			if (open && depth == open_depth) {
-				if (c->nr_vr + 2 > alloc) {
+				if (c->nr_vr + 3 > alloc) {
 					size_t *v;
 
 					alloc = alloc ? 2 * alloc : 16;
@@ -479,23 +532,25 @@ static void version_ranges(struct ctx *c)
 				}
 				c->vr[c->nr_vr++] = open_at;
 				c->vr[c->nr_vr++] = tok_end(&t[k + 1]);
-				open = false;
+				c->vr[c->nr_vr++] = open;
+				open = VT_NONE;
 			}
 			depth--;
 		}
 	}
 }
 
-static bool in_version_branch(struct ctx *c, size_t pos)
+/* The test of the version group around pos: VT_NONE when none. */
+static enum vtest in_version_branch(struct ctx *c, size_t pos)
 {
 	size_t k;
 
 	if (!c->vr_made)
 		version_ranges(c);
-	for (k = 0; k + 1 < c->nr_vr; k += 2)
+	for (k = 0; k + 2 < c->nr_vr; k += 3)
 		if (pos >= c->vr[k] && pos < c->vr[k + 1])
-			return true;
-	return false;
+			return (enum vtest)c->vr[k + 2];
+	return VT_NONE;
 }
 
 /*
@@ -507,8 +562,12 @@ static bool in_version_branch(struct ctx *c, size_t pos)
  */
 static bool version_skip(struct ctx *c, size_t pos, unsigned int r)
 {
-	return in_version_branch(c, pos) &&
-	       vbranch_at(c->buf, c->tok, pos, atlas_release_kv(r) | 0xff) != VB_LIVE;
+	enum vtest v = in_version_branch(c, pos);
+
+	/* a project's macro (jool's LINUX_VERSION_AT_LEAST()): not read */
+	return v == VT_PROJECT ||
+	       (v == VT_CODE && vbranch_at(c->buf, c->tok, pos,
+					   atlas_release_kv(r) | 0xff) != VB_LIVE);
 }
 
 /* Another rule's finding on the line of pos already names it. */
@@ -542,7 +601,7 @@ static bool judged(struct ctx *c)
 		return c->unit;
 	}
 	c->unit = !sibling_includes(path);
-	if (c->unit && program_by_headers(c->pt))
+	if (c->unit && (program_by_headers(c->pt) || kbuild_other_arch(path)))
 		c->unit = 0;
 	return c->unit;
 }
@@ -735,6 +794,20 @@ static bool file_macro_drops(struct ctx *c, const char *m, size_t mlen,
 }
 
 /*
+ * Does the kernel's macro at token m never compile its argument arg in
+ * any release of the target (the atlas's Z lines: SEQCNT_ZERO(name) only
+ * stringifies name, through SEQCOUNT_DEP_MAP_INIT())?  Not where the file
+ * or its local headers define the name: theirs is file_macro_drops()'s.
+ */
+static bool kernel_macro_drops(struct ctx *c, size_t m, unsigned int arg)
+{
+	const struct token *t = &c->tok[m];
+
+	return atlas_drops(c->buf + t->pos, t->len, arg, c->target) &&
+	       !shadowed(c, c->buf + t->pos, t->len);
+}
+
+/*
  * Is token i in an argument that a macro of the file drops, so that it is
  * never compiled?  The enclosing calls are asked, inner first, within a
  * statement.
@@ -769,8 +842,9 @@ static bool in_dropped_arg(struct ctx *c, size_t i)
 
 			calls++;
 			if (m != k && c->tok[m].type == TOKEN_IDENT &&
-			    file_macro_drops(c, c->buf + c->tok[m].pos,
-					     c->tok[m].len, arg))
+			    (file_macro_drops(c, c->buf + c->tok[m].pos,
+					      c->tok[m].len, arg) ||
+			     kernel_macro_drops(c, m, arg)))
 				return true;
 			arg = 0;
 		} else if (!depth && (match_op(c->buf, t, ';') ||
@@ -780,6 +854,8 @@ static bool in_dropped_arg(struct ctx *c, size_t i)
 	}
 	return false;
 }
+
+static bool deeper_defines(struct ctx *c, const struct token *t);
 
 /*
  * The use at token i of what mask has, of struct of (or NULL); present
@@ -808,7 +884,9 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (in_arch_branch(c->buf, c->pt->tl, i))
 		return;		/* another architecture's code */
-	if (!judged(c) || in_dropped_arg(c, i) || !first_report(c, what, t, of))
+	if (!judged(c) || in_dropped_arg(c, i) ||
+	    (t->type == TOKEN_IDENT && deeper_defines(c, t)) ||
+	    !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
 	if (copy >= 0)
@@ -1061,6 +1139,137 @@ static bool includer_defines(const struct ctx *c, const struct token *t)
 	return sibling_any(c->pt->path, includer_has, &ia);
 }
 
+/*
+ * Is the call at i under "#ifdef f" (or "#if defined(f)") of its own
+ * name, where release r has f only as a function, never a macro (the
+ * atlas's P line of a name whose arity changes)?  On x86 the group is
+ * false there: compat_binfmt_elf.c's "#ifdef compat_start_thread", a
+ * macro of arm64's, not x86's.
+ */
+static bool ifdef_never_macro(const struct ctx *c, size_t i, unsigned int r)
+{
+	const struct token *t = &c->tok[i];
+
+	return ifdef_guarded(c->pt, i) &&
+	       !(atlas_mask(ATLAS_ARITY_MACRO, NULL, 0, c->buf + t->pos,
+			    t->len) & (1u << r));
+}
+
+static size_t directive_word(const char *l, const char **word);
+
+/*
+ * Is the opener of the #if group around pos "#ifndef name" or "#if
+ * !defined(name)", pos in its first branch?
+ */
+static bool under_ifndef(const char *buf, size_t pos, const char *name,
+			 size_t len)
+{
+	const char *l = buf + pos, *w, *p;
+	int depth = 0;
+	bool in_else = false;
+	size_t n;
+
+	while (l > buf) {
+		for (l--; l > buf && l[-1] != '\n'; l--)
+			;
+		n = directive_word(l, &w);
+		if (n == 5 && !memcmp(w, "endif", 5)) {
+			depth++;
+		} else if (n == 4 && (!memcmp(w, "else", 4) || !memcmp(w, "elif", 4))) {
+			in_else |= !depth;
+		} else if (n >= 2 && !memcmp(w, "if", 2) && (n == 2 || n == 5 || n == 6)) {
+			if (depth--)
+				continue;
+			if (in_else)
+				return false;
+			p = w + n;
+			p += strspn(p, " \t");
+			if (n == 2) {
+				if (*p++ != '!')
+					return false;
+				p += strspn(p, " \t");
+				if (strncmp(p, "defined", 7))
+					return false;
+				p += 7;
+				p += strspn(p, " \t(");
+			} else if (n != 6) {
+				return false;	/* #ifdef */
+			}
+			return !strncmp(p, name, len) &&
+			       !((p[len] >= 'a' && p[len] <= 'z') ||
+				 (p[len] >= 'A' && p[len] <= 'Z') ||
+				 (p[len] >= '0' && p[len] <= '9') || p[len] == '_');
+		}
+	}
+	return false;
+}
+
+/*
+ * Is every definition of the macro name[0..len) in the file and its local
+ * headers a compat one, under "#ifndef name" (dahdi's "#ifndef
+ * DEFINE_SEMAPHORE / #define DEFINE_SEMAPHORE(name) ...")?  Where the
+ * kernel has the name, it is the kernel's that is compiled.
+ */
+static bool compat_only(struct ctx *c, const char *name, size_t len)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	size_t h, k, d, sites = 0;
+
+	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
+		const char *buf = h ? hs->h[h - 1].buf : c->buf;
+		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
+		const struct tokens ts = { buf, tl };
+		const struct token *t = tl->tok;
+
+		for (k = 0; t[k].type != TOKEN_EOF; k++) {
+			if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
+			    !match_op(buf, &t[k], '#') ||
+			    (d = define_name(&ts, k)) == SCAN_NONE ||
+			    t[d].len != len || memcmp(buf + t[d].pos, name, len))
+				continue;
+			if (!under_ifndef(buf, t[k].pos, name, len))
+				return false;
+			sites++;
+		}
+	}
+	return sites > 0;
+}
+
+/*
+ * Does a header one level below the deepest the file's header set reads
+ * (INCLUDE_MAX_DEPTH: "x" beside a header at that depth) define the name
+ * at t?  zstd_ldm.c's ERROR() is in error_private.h, four local headers
+ * down.  Asked at a finding only: reading every file's headers four deep
+ * would cost a third more over a tree.
+ */
+static bool deeper_defines(struct ctx *c, const struct token *t)
+{
+	const struct header_set *hs = file_headers(c->pt);
+	struct includer_ask ia = { .found = false };
+	char name[256];
+	size_t k, i, n;
+
+	if (!hs || t->len >= sizeof(name))
+		return false;
+	memcpy(name, c->buf + t->pos, t->len);
+	name[t->len] = 0;
+	ia.name = name;
+	ia.len = t->len;
+	for (k = 0; k < hs->nr; k++) {
+		const struct header *h = &hs->h[k];
+
+		if (h->depth != INCLUDE_MAX_DEPTH)
+			continue;
+		for (i = 0; h->tl.tok[i].type != TOKEN_EOF; i++) {
+			n = include_name(h->buf, &h->tl, i);
+			if (n != SCAN_NONE && h->tl.tok[n].type == TOKEN_STRING &&
+			    beside_defines(h->path, h->buf, &h->tl.tok[n], &ia))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -1087,9 +1296,12 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 				break;
 		if (k == (unsigned int)-1 || line_taken(c, t->pos) ||
 		    version_skip(c, t->pos, r) ||
-		    shadowed(c, c->buf + t->pos, t->len) ||
-		    other_form(c, i, r) || !judged(c) ||
-		    includer_defines(c, t) || in_dropped_arg(c, i))
+		    (shadowed(c, c->buf + t->pos, t->len) &&
+		     !compat_only(c, c->buf + t->pos, t->len)) ||
+		    other_form(c, i, r) || ifdef_never_macro(c, i, r) ||
+		    !judged(c) ||
+		    includer_defines(c, t) || in_dropped_arg(c, i) ||
+		    deeper_defines(c, t))
 			return;
 		show_arity(sets[r], now, sizeof(now));
 		show_arity(sets[k], then, sizeof(then));
@@ -1698,7 +1910,106 @@ static uint32_t target_releases(const struct porter *pt, char *range,
 	return mask;
 }
 
-/* Is the header at t the C library's (a program's, not kernel code's)? */
+/* The directive word of the line at l ("ifdef" of "#  ifdef X"), its length. */
+static size_t directive_word(const char *l, const char **word)
+{
+	size_t n = 0;
+
+	while (*l == ' ' || *l == '\t')
+		l++;
+	if (*l++ != '#')
+		return 0;
+	while (*l == ' ' || *l == '\t')
+		l++;
+	while (l[n] >= 'a' && l[n] <= 'z')
+		n++;
+	*word = l;
+	return n;
+}
+
+/*
+ * Does the condition at s (to the line's end) name only "__KERNEL__"
+ * ("defined(__KERNEL__)"; *not: "!" before it)?  Or only the macro
+ * another system's compiler predefines (__FreeBSD__: *not is set, as the
+ * kernel's build is then the branch's "not")?
+ */
+static bool kernel_test(const char *s, bool *not)
+{
+	static const char *const other_os[] = {
+		"__FreeBSD__", "__NetBSD__", "__OpenBSD__", "__DragonFly__",
+		"__APPLE__", "_WIN32", "__sun",
+	};
+	char c[64];
+	const char *w;
+	size_t n = 0, k;
+
+	for (; *s && *s != '\n' && n + 1 < sizeof(c); s++)
+		if (*s != ' ' && *s != '\t' && *s != '(' && *s != ')')
+			c[n++] = *s;
+	c[n] = 0;
+	*not = c[0] == '!';
+	w = c + *not;
+	if (!strncmp(w, "defined", 7))
+		w += 7;
+	if (!strcmp(w, "__KERNEL__"))
+		return true;
+	for (k = 0; !*not && k < sizeof(other_os) / sizeof(other_os[0]); k++)
+		if (!strcmp(w, other_os[k])) {
+			*not = true;	/* the kernel's build is its "not" */
+			return true;
+		}
+	return false;
+}
+
+/*
+ * Is pos in a branch that the kernel's build, which defines __KERNEL__,
+ * never compiles: "#ifndef __KERNEL__", "#if !defined(__KERNEL__)", the
+ * #else of "#ifdef __KERNEL__", "#if defined(__FreeBSD__)"?  A header
+ * that kernel code and a program share (jool's types.h), or another
+ * system's build (dahdi's octtype.h), includes the C library's there.
+ */
+static bool userspace_branch(const char *buf, size_t pos)
+{
+	const char *l = buf + pos, *w;
+	int depth = 0;
+	bool in_else = false, not;
+	size_t n;
+
+	while (l > buf) {
+		for (l--; l > buf && l[-1] != '\n'; l--)
+			;	/* the line before */
+		n = directive_word(l, &w);
+		if (n == 5 && !memcmp(w, "endif", 5)) {
+			depth++;
+		} else if ((n == 4 && !memcmp(w, "else", 4)) ||
+			   (n == 4 && !memcmp(w, "elif", 4))) {
+			if (!depth)
+				in_else = true;
+		} else if (n >= 2 && !memcmp(w, "if", 2) &&
+			   (n == 2 || n == 5 || n == 6)) {
+			if (depth) {
+				depth--;
+				continue;
+			}
+			/* the kernel's build takes the first branch iff !not */
+			if (n == 5 && !memcmp(w, "ifdef", 5) &&
+			    kernel_test(w + 5, &not) && !not == in_else)
+				return true;
+			if (n == 6 && !memcmp(w, "ifndef", 6) &&
+			    kernel_test(w + 6, &not) && not == in_else)
+				return true;
+			if (n == 2 && kernel_test(w + 2, &not) && !not == in_else)
+				return true;
+			in_else = false;
+		}
+	}
+	return false;
+}
+
+/*
+ * Is the header at t the C library's (a program's, not kernel code's)?
+ * Not in a branch the kernel's build never compiles (userspace_branch()).
+ */
 static bool libc_header(const char *buf, const struct token *t)
 {
 	static const char *const libc[] = {
@@ -1710,7 +2021,8 @@ static bool libc_header(const char *buf, const struct token *t)
 
 	return t->type == TOKEN_HEADER &&
 	       (TOKEN_IN(buf, t, libc) ||
-		(t->len > 6 && !memcmp(buf + t->pos, "<sys/", 5)));
+		(t->len > 6 && !memcmp(buf + t->pos, "<sys/", 5))) &&
+	       !userspace_branch(buf, t->pos);
 }
 
 /*
@@ -1740,10 +2052,32 @@ static bool foreign_asm_always(const struct porter *pt, size_t i)
 }
 
 /*
+ * An <asm/...> header at t that x86 had, which the target lacks, and
+ * which the file's own kernel tree has for another architecture only
+ * (kbuildarch.h): in that tree the file is that architecture's.
+ */
+static bool tree_foreign_asm(const struct porter *pt, const struct token *t)
+{
+	char range[48];
+	uint32_t mask, target;
+
+	if (t->type != TOKEN_HEADER || t->len <= 7 ||
+	    memcmp(pt->buf + t->pos, "<asm/", 5) ||
+	    !(mask = atlas_mask(ATLAS_HEADER, NULL, 0, pt->buf + t->pos + 1,
+				t->len - 2)))
+		return false;
+	target = target_releases(pt, range, sizeof(range));
+	return (target & mask) != target &&
+	       kbuild_asm_elsewhere(pt->path, pt->buf + t->pos + 5, t->len - 6);
+}
+
+/*
  * Is the file not kernel code for x86: a program (it includes the C
  * library's headers), or another architecture's (in its arch/ folder, or
- * including an asm header x86 never had, other than under a condition)?  The atlas would judge it by the
- * wrong kernel.  (A program whose local header includes them: judged().)
+ * including an asm header x86 never had, other than under a condition, or
+ * one its tree has for another architecture only)?  The atlas would judge
+ * it by the wrong kernel.  (A program whose local header includes them,
+ * and a file kbuild builds for another architecture only: judged().)
  */
 static bool not_x86_file(const struct porter *pt)
 {
@@ -1754,7 +2088,8 @@ static bool not_x86_file(const struct porter *pt)
 		return true;
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
 		if (libc_header(pt->buf, t) ||
-		    foreign_asm_always(pt, (size_t)(t - pt->tl->tok)))
+		    foreign_asm_always(pt, (size_t)(t - pt->tl->tok)) ||
+		    tree_foreign_asm(pt, t))
 			return true;
 	return false;
 }
@@ -1834,11 +2169,12 @@ static bool foreign_2_4(const struct porter *pt)
 	if (!pt->nr_found[1] || (a && (a == pt->path || a[-1] == '/')))
 		return false;
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++) {
-		if (libc_header(pt->buf, t))
+		if (libc_header(pt->buf, t) || tree_foreign_asm(pt, t))
 			return false;
 		foreign |= foreign_asm_always(pt, (size_t)(t - pt->tl->tok));
 	}
-	return foreign;
+	/* a file of today's tree that kbuild builds for another arch only */
+	return foreign && !kbuild_other_arch(pt->path);
 }
 
 static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)

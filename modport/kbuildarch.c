@@ -1,0 +1,673 @@
+// SPDX-License-Identifier: GPL-2.0
+/* kbuildarch.c: files of a kernel tree that only another arch builds (kbuildarch.h). */
+#include <dirent.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "hashspan.h"
+#include "kbuildarch.h"
+#include "source.h"
+
+static bool is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/*
+ * The kernel tree that holds dir (absolute): the nearest folder above it
+ * with arch/ and include/ - and, for the Kconfig questions, a Kconfig and
+ * an arch/x86/Kconfig.  Into root; false when there is none.
+ */
+static bool tree_of(const char *dir, char *root, bool kconfig)
+{
+	char probe[PATH_MAX + 32];
+	char *slash;
+
+	if (strlen(dir) >= PATH_MAX)
+		return false;
+	strcpy(root, dir);
+	for (;;) {
+		snprintf(probe, sizeof(probe), "%s/arch", root);
+		if (is_dir(probe)) {
+			snprintf(probe, sizeof(probe), "%s/include", root);
+			if (is_dir(probe) && !kconfig)
+				return true;
+			snprintf(probe, sizeof(probe), "%s/arch/x86/Kconfig", root);
+			if (kconfig && is_file(probe))
+				return true;
+			return false;	/* a tree, without Kconfig: 2.4's */
+		}
+		slash = strrchr(root, '/');
+		if (!slash || slash == root)
+			return false;
+		*slash = 0;
+	}
+}
+
+/* The absolute folder of the file at path, into dir. */
+static bool dir_of(const char *path, char *dir)
+{
+	char *slash;
+
+	if (!path || !realpath(path, dir))
+		return false;
+	slash = strrchr(dir, '/');
+	if (!slash || slash == dir)
+		return false;
+	*slash = 0;
+	return true;
+}
+
+/* ---- Kconfig: the symbols x86 never sets ---- */
+
+struct kdef {
+	bool other_arch;	/* in arch/OTHER/ */
+	char *deps;		/* its "depends on" and if conditions, '&&'-joined */
+};
+
+struct ksym {
+	char *name;
+	struct kdef *def;
+	size_t nr_def;
+	char **selectors;	/* the symbols that select it */
+	size_t nr_sel;
+	int state;		/* 0 not asked, 1 asking, 2 off, 3 maybe on */
+};
+
+static struct {
+	bool made;
+	char root[PATH_MAX];
+	struct ksym **sym;	/* open addressing by name */
+	size_t size, used;
+} kc;
+
+static struct ksym *ksym(const char *s, size_t len, bool add)
+{
+	size_t j, k;
+	struct ksym *n;
+
+	if (add && 2 * (kc.used + 1) > kc.size) {
+		struct ksym **old = kc.sym;
+		size_t old_size = kc.size;
+
+		kc.size = kc.size ? 2 * kc.size : 4096;
+		kc.sym = calloc(kc.size, sizeof(*kc.sym));
+		if (!kc.sym) {
+			kc.sym = old;
+			kc.size = old_size;
+			return NULL;
+		}
+		for (k = 0; k < old_size; k++) {
+			if (!old[k])
+				continue;
+			j = hash_span(old[k]->name, strlen(old[k]->name)) &
+			    (kc.size - 1);
+			while (kc.sym[j])
+				j = (j + 1) & (kc.size - 1);
+			kc.sym[j] = old[k];
+		}
+		free(old);
+	}
+	if (!kc.size)
+		return NULL;
+	for (j = hash_span(s, len) & (kc.size - 1); kc.sym[j];
+	     j = (j + 1) & (kc.size - 1))
+		if (!strncmp(kc.sym[j]->name, s, len) && !kc.sym[j]->name[len])
+			return kc.sym[j];
+	if (!add || !(n = calloc(1, sizeof(*n))) || !(n->name = strndup(s, len))) {
+		if (add && n)
+			free(n);
+		return NULL;
+	}
+	kc.sym[j] = n;
+	kc.used++;
+	return n;
+}
+
+static bool word_char(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* The word at *p (skipping blanks), advanced past; its length. */
+static size_t take_word(const char **p)
+{
+	const char *s = *p;
+	size_t n = 0;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	while (word_char(s[n]))
+		n++;
+	*p = s;
+	return n;
+}
+
+/* Does line l (blanks skipped) start with keyword kw and a blank? */
+static const char *keyword(const char *l, const char *kw)
+{
+	size_t n = strlen(kw);
+
+	return !strncmp(l, kw, n) && (l[n] == ' ' || l[n] == '\t') ?
+	       l + n : NULL;
+}
+
+/* s and t joined as "(s) && (t)" (s may be NULL); NULL on no memory. */
+static char *and_of(const char *s, const char *t, size_t tlen)
+{
+	size_t n = (s ? strlen(s) + 8 : 0) + tlen + 3;
+	char *r = malloc(n);
+
+	if (!r)
+		return NULL;
+	if (s)
+		snprintf(r, n, "%s && (%.*s)", s, (int)tlen, t);
+	else
+		snprintf(r, n, "(%.*s)", (int)tlen, t);
+	return r;
+}
+
+#define KC_IF_MAX 32
+
+/* Read one Kconfig file (rel: its path under the tree). */
+static void kconfig_read(const char *path, const char *rel)
+{
+	size_t len, ifs = 0;
+	char *buf = source_slurp(path, &len), *line, *next, *ifc[KC_IF_MAX];
+	struct ksym *cur = NULL;
+	struct kdef *def = NULL;
+	bool other = !strncmp(rel, "arch/", 5) && strncmp(rel + 5, "x86/", 4);
+	int help = -1;	/* the help text's indent: its lines are skipped */
+
+	if (!buf)
+		return;
+	for (line = buf; line && *line; line = next) {
+		const char *l = line, *p;
+		int indent = 0;
+		size_t n;
+
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
+		for (; *l == ' ' || *l == '\t'; l++)
+			indent += *l == '\t' ? 8 : 1;
+		if (!*l || *l == '#')
+			continue;
+		if (help >= 0 && indent > help)
+			continue;	/* help text */
+		help = -1;
+		if ((p = keyword(l, "config")) || (p = keyword(l, "menuconfig"))) {
+			n = take_word(&p);
+			cur = ksym(p, n, true);
+			def = NULL;
+			if (cur) {
+				struct kdef *d = realloc(cur->def, (cur->nr_def + 1) *
+							 sizeof(*d));
+
+				if (d) {
+					cur->def = d;
+					def = &d[cur->nr_def++];
+					def->other_arch = other;
+					def->deps = NULL;
+					for (n = 0; n < ifs && n < KC_IF_MAX; n++) {
+						char *a = and_of(def->deps, ifc[n],
+								 strlen(ifc[n]));
+
+						free(def->deps);
+						def->deps = a;
+					}
+				}
+			}
+			continue;
+		}
+		if ((p = keyword(l, "depends")) && (p = keyword(p + strspn(p, " \t"), "on"))) {
+			if (def) {
+				char *a = and_of(def->deps, p, strlen(p));
+
+				free(def->deps);
+				def->deps = a;
+			}
+			continue;
+		}
+		if ((p = keyword(l, "select")) && cur) {
+			struct ksym *s;
+			char **sel;
+
+			n = take_word(&p);
+			s = n ? ksym(p, n, true) : NULL;
+			if (s && (sel = realloc(s->selectors, (s->nr_sel + 1) *
+						sizeof(*sel))) &&
+			    (sel[s->nr_sel] = strdup(cur->name))) {
+				s->selectors = sel;
+				s->nr_sel++;
+			} else if (s && sel) {
+				s->selectors = sel;
+			}
+			continue;
+		}
+		if (!strcmp(l, "help") || !strncmp(l, "help ", 5) ||
+		    !strncmp(l, "---help---", 10)) {
+			help = indent;
+			continue;
+		}
+		if ((p = keyword(l, "if"))) {
+			if (ifs < KC_IF_MAX)
+				ifc[ifs] = strdup(p);
+			ifs++;
+			cur = NULL;
+			def = NULL;
+			continue;
+		}
+		if (!strncmp(l, "endif", 5) && !word_char(l[5])) {
+			if (ifs && --ifs < KC_IF_MAX)
+				free(ifc[ifs]);
+			cur = NULL;
+			def = NULL;
+			continue;
+		}
+		if (keyword(l, "menu") || keyword(l, "choice") || !strcmp(l, "choice") ||
+		    keyword(l, "comment") || keyword(l, "source") ||
+		    keyword(l, "rsource") || keyword(l, "osource") ||
+		    !strncmp(l, "endmenu", 7) || !strncmp(l, "endchoice", 9)) {
+			cur = NULL;
+			def = NULL;
+		}
+	}
+	while (ifs)
+		if (--ifs < KC_IF_MAX)
+			free(ifc[ifs]);
+	free(buf);
+}
+
+/* Every Kconfig* file under dir (rel: its path in the tree). */
+static void kconfig_walk(const char *dir, const char *rel, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		char path[PATH_MAX], sub[PATH_MAX];
+		struct stat st;
+
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "Documentation") ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
+			    (int)sizeof(path) ||
+		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "",
+			     de->d_name) >= (int)sizeof(sub) ||
+		    lstat(path, &st))
+			continue;
+		if (S_ISDIR(st.st_mode) && depth < 16)
+			kconfig_walk(path, sub, depth + 1);
+		else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "Kconfig", 7))
+			kconfig_read(path, sub);
+	}
+	closedir(d);
+}
+
+static bool sym_off(const char *s, size_t len);
+
+/* The value of a Kconfig expression: 0 n on x86, 1 maybe set. */
+struct kexpr {
+	const char *p;
+};
+
+static int kx_or(struct kexpr *x);
+
+static void kx_blank(struct kexpr *x)
+{
+	while (*x->p == ' ' || *x->p == '\t')
+		x->p++;
+}
+
+static int kx_atom(struct kexpr *x)
+{
+	const char *s;
+	size_t n;
+	int v;
+
+	kx_blank(x);
+	if (*x->p == '!') {
+		x->p++;
+		kx_atom(x);
+		return 1;	/* !n is y; !y, unknown here, maybe */
+	}
+	if (*x->p == '(') {
+		x->p++;
+		v = kx_or(x);
+		kx_blank(x);
+		if (*x->p == ')')
+			x->p++;
+		return v;
+	}
+	if (*x->p == '"') {
+		for (x->p++; *x->p && *x->p != '"'; x->p++)
+			;
+		if (*x->p)
+			x->p++;
+		return 1;
+	}
+	s = x->p;
+	n = take_word(&x->p);
+	s = x->p;
+	x->p += n;
+	v = n == 1 && *s == 'n' ? 0 :
+	    n && !(n == 1 && (*s == 'y' || *s == 'm')) && sym_off(s, n) ? 0 : 1;
+	kx_blank(x);
+	if (*x->p == '=' || (x->p[0] == '!' && x->p[1] == '=') ||
+	    *x->p == '<' || *x->p == '>') {
+		bool eq = *x->p == '=';
+
+		x->p += x->p[1] == '=' ? 2 : 1;
+		kx_blank(x);
+		s = x->p;
+		n = take_word(&x->p);
+		s = x->p;
+		x->p += n;
+		/* X=y, X=m of a symbol x86 never sets: n */
+		return eq && n == 1 && (*s == 'y' || *s == 'm') ? v : 1;
+	}
+	return v;
+}
+
+static int kx_and(struct kexpr *x)
+{
+	int v = kx_atom(x);
+
+	for (;;) {
+		kx_blank(x);
+		if (x->p[0] != '&' || x->p[1] != '&')
+			return v;
+		x->p += 2;
+		v = kx_atom(x) && v;
+	}
+}
+
+static int kx_or(struct kexpr *x)
+{
+	int v = kx_and(x);
+
+	for (;;) {
+		kx_blank(x);
+		if (x->p[0] != '|' || x->p[1] != '|')
+			return v;
+		x->p += 2;
+		v = kx_and(x) || v;
+	}
+}
+
+/*
+ * Does x86 never set the symbol s[0..len)?  Every definition is another
+ * architecture's or depends on what x86 never sets, and nothing x86 may
+ * set selects it.  A symbol without a definition, or asked again while
+ * it is asked (a cycle), may be set.
+ */
+static bool sym_off(const char *s, size_t len)
+{
+	struct ksym *k = ksym(s, len, false);
+	size_t i;
+	bool off = true;
+
+	if (!k || !k->nr_def || k->state == 1)
+		return false;
+	if (k->state)
+		return k->state == 2;
+	k->state = 1;
+	for (i = 0; off && i < k->nr_def; i++) {
+		struct kexpr x = { k->def[i].deps };
+
+		off = k->def[i].other_arch || (k->def[i].deps && !kx_or(&x));
+	}
+	for (i = 0; off && i < k->nr_sel; i++)
+		off = sym_off(k->selectors[i], strlen(k->selectors[i]));
+	k->state = off ? 2 : 3;
+	return off;
+}
+
+/* Read the Kconfig files of the tree at root, once. */
+static void kconfig_made(const char *root)
+{
+	if (kc.made && !strcmp(kc.root, root))
+		return;
+	if (kc.made)
+		return;		/* one tree a run: another is never asked */
+	kc.made = true;
+	strcpy(kc.root, root);
+	kconfig_walk(root, "", 0);
+}
+
+/* ---- Makefiles: the conditions kbuild reaches a file or folder under ---- */
+
+/* The end of the logical line at s (backslash continuations joined). */
+static const char *mk_line_end(const char *s, const char *end)
+{
+	const char *nl;
+
+	for (;;) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		if (!nl)
+			return end;
+		if (nl > s && nl[-1] == '\\') {
+			s = nl + 1;
+			continue;
+		}
+		return nl;
+	}
+}
+
+/* Is word[0..len) a whole make word of [s, e)? */
+static bool mk_has_word(const char *s, const char *e, const char *word,
+			size_t len)
+{
+	const char *p;
+
+	for (p = s; p + len <= e; p++)
+		if (!memcmp(p, word, len) &&
+		    (p == s || strchr(" \t=\\", p[-1])) &&
+		    (p + len == e || strchr(" \t\\\r\n", p[len])))
+			return true;
+	return false;
+}
+
+enum reach { REACH_NONE, REACH_OFF, REACH_MAYBE };
+
+/*
+ * How the build file text [buf, end) reaches word (NAME.o, or DIR/): at
+ * none of its lines, only under symbols x86 never sets, or maybe.
+ */
+static enum reach mk_reach(const char *buf, const char *end, const char *word,
+			   size_t wlen, int depth)
+{
+	const char *s, *e, *t, *op, *c;
+	enum reach r = REACH_NONE;
+
+	for (s = buf; s < end && r != REACH_MAYBE; s = e + 1) {
+		size_t n;
+		bool off = false;
+
+		e = mk_line_end(s, end);
+		for (t = s; t < e && (*t == ' ' || *t == '\t'); t++)
+			;
+		op = t;
+		while (op < e && !strchr(" \t:+?=", *op))
+			op++;
+		c = op;
+		while (c < e && (*c == ' ' || *c == '\t'))
+			c++;
+		if (c >= e || (*c != '=' && (c + 1 >= e || c[1] != '=')) ||
+		    !mk_has_word(c, e, word, wlen))
+			continue;
+		/* t..op: obj-$(CONFIG_X), obj-y, NAME-objs, NAME-$(CONFIG_X) */
+		c = memchr(t, '$', (size_t)(op - t));
+		if (c && op - c > 10 && !memcmp(c, "$(CONFIG_", 9) &&
+		    op[-1] == ')' && !memchr(c + 1, '$', (size_t)(op - c - 1))) {
+			n = (size_t)(op - 1 - (c + 9));
+			off = sym_off(c + 9, n);
+		} else if (c) {
+			return REACH_MAYBE;	/* $(if ...), two symbols */
+		}
+		if (!off && depth < 4 && op - t > 2 &&
+		    (c || (op - t > 5 && !memcmp(op - 5, "-objs", 5)) ||
+		     !memcmp(op - 2, "-y", 2)) &&
+		    strncmp(t, "obj-", 4) && strncmp(t, "lib-", 4) &&
+		    strncmp(t, "subdir-", 7) && strncmp(t, "core-", 5) &&
+		    strncmp(t, "drivers-", 8)) {
+			/* NAME-y += word: as NAME.o is reached */
+			const char *dash = c ? c - 1 : memchr(t, '-', (size_t)(op - t));
+			char obj[256];
+
+			if (dash && *dash == '-' && dash > t &&
+			    (size_t)(dash - t) + 3 < sizeof(obj)) {
+				snprintf(obj, sizeof(obj), "%.*s.o", (int)(dash - t), t);
+				off = mk_reach(buf, end, obj, strlen(obj),
+					       depth + 1) == REACH_OFF;
+			}
+		}
+		r = off ? REACH_OFF : REACH_MAYBE;
+	}
+	return r;
+}
+
+/* How dir's Kbuild (else Makefile) reaches word. */
+static enum reach dir_reach(const char *dir, const char *word)
+{
+	static const char *const files[] = { "Kbuild", "Makefile" };
+	char path[PATH_MAX + 16];
+	size_t k, len;
+	char *buf;
+	enum reach r = REACH_NONE;
+
+	for (k = 0; k < 2; k++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, files[k]);
+		buf = source_slurp(path, &len);
+		if (!buf)
+			continue;
+		r = mk_reach(buf, buf + len, word, strlen(word), 0);
+		free(buf);
+		if (r != REACH_NONE)
+			break;
+	}
+	return r;
+}
+
+/*
+ * Does x86's own build name the folder rel (its path in the tree) - the
+ * top Makefile, arch/x86/Makefile or arch/x86/Kbuild (virt/kvm is built
+ * from arch/x86/kvm/Makefile's $(KVM) too: any mention keeps it)?
+ */
+static bool x86_names(const char *root, const char *rel)
+{
+	static const char *const files[] = {
+		"Makefile", "arch/x86/Makefile", "arch/x86/Kbuild",
+	};
+	char path[PATH_MAX + 32];
+	size_t k, len;
+	char *buf;
+	bool named = false;
+
+	for (k = 0; !named && k < 3; k++) {
+		snprintf(path, sizeof(path), "%s/%s", root, files[k]);
+		buf = source_slurp(path, &len);
+		named = buf && strstr(buf, rel);
+		free(buf);
+	}
+	return named;
+}
+
+bool kbuild_other_arch(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX], word[NAME_MAX + 4];
+	const char *base = path ? strrchr(path, '/') : NULL;
+	size_t rl, bl;
+	char *slash;
+
+	base = base ? base + 1 : path;
+	bl = base ? strlen(base) : 0;
+	if (bl < 3 || bl > NAME_MAX || strcmp(base + bl - 2, ".c") ||
+	    !dir_of(path, dir) || !tree_of(dir, root, true))
+		return false;
+	kconfig_made(root);
+	if (strcmp(kc.root, root))
+		return false;
+	rl = strlen(root);
+	snprintf(word, sizeof(word), "%.*s.o", (int)(bl - 2), base);
+	while (strlen(dir) > rl) {
+		char rel[PATH_MAX + NAME_MAX];
+
+		/* what is reached, as x86's Makefiles would name it */
+		snprintf(rel, sizeof(rel), "%s/%.*s", dir + rl + 1,
+			 (int)strcspn(word, "./"), word);
+		if (dir_reach(dir, word) == REACH_OFF && !x86_names(root, rel))
+			return true;
+		slash = strrchr(dir, '/');
+		snprintf(word, sizeof(word), "%s/", slash + 1);
+		*slash = 0;
+	}
+	return false;
+}
+
+/* ---- <asm/...> headers of the tree ---- */
+
+/* Is there a file root/a/b/c/name[0..len)? */
+static bool tree_has(const char *root, const char *a, const char *b,
+		     const char *c, const char *name, size_t len)
+{
+	char path[2 * PATH_MAX];
+
+	if (strlen(root) + strlen(a) + strlen(b) + strlen(c) + len + 8 >
+	    sizeof(path))
+		return false;
+	strcpy(path, root);
+	strcat(path, a);
+	strcat(path, b);
+	strcat(path, c);
+	strncat(path, name, len);
+	return is_file(path);
+}
+
+bool kbuild_asm_elsewhere(const char *path, const char *name, size_t len)
+{
+	static const char *const x86[] = { "x86", "i386", "x86_64" };
+	char dir[PATH_MAX], root[PATH_MAX], sub[PATH_MAX + 16];
+	struct dirent *de;
+	DIR *d;
+	size_t k;
+	bool other = false;
+
+	if (len > NAME_MAX || !dir_of(path, dir) || !tree_of(dir, root, true))
+		return false;
+	for (k = 0; k < 3; k++)
+		if (tree_has(root, "/arch/", x86[k], "/include/asm/", name, len) ||
+		    tree_has(root, "/arch/", x86[k], "/include/uapi/asm/", name, len) ||
+		    tree_has(root, "/include/asm-", x86[k], "/", name, len))
+			return false;
+	if (tree_has(root, "/include/", "asm-generic", "/", name, len) ||
+	    tree_has(root, "/include/uapi/", "asm-generic", "/", name, len))
+		return false;	/* x86 may take the generic one (generic-y) */
+	snprintf(sub, sizeof(sub), "%s/arch", root);
+	if (!(d = opendir(sub)))
+		return false;
+	while (!other && (de = readdir(d)))
+		other = de->d_name[0] != '.' &&
+			(tree_has(root, "/arch/", de->d_name, "/include/asm/",
+				  name, len) ||
+			 tree_has(root, "/include/asm-", de->d_name, "/", name,
+				  len));
+	closedir(d);
+	return other;
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * kbuildarch: which files of a kernel tree x86's build never compiles,
+ * read from the tree's own Kbuild and Kconfig files (a tree of today: one
+ * with a Kconfig at its top and an arch/x86/Kconfig).  The atlas's facts
+ * are x86's; a file that only another architecture builds cannot be
+ * judged by them.
+ *
+ * A file is another architecture's where kbuild reaches it only through
+ * a symbol x86 never sets: the obj-$(CONFIG_X) of its folder's Makefile
+ * (or of a composite object that lists it), or that of a folder above it
+ * (drivers/Makefile's obj-$(CONFIG_PARISC) += parisc/).  A symbol x86
+ * never sets is defined only in another architecture's Kconfig files
+ * (arch/parisc/Kconfig's PARISC), or its every definition depends on
+ * such a symbol (SPAPR_TCE_IOMMU: depends on PPC_POWERNV || PPC_PSERIES),
+ * and no symbol x86 may set selects it.  Anything it cannot read - a
+ * folder no Makefile names, an ifeq block, $(if ...), a symbol another
+ * symbol selects - leaves the file judged.
+ */
+#ifndef MODPORT_KBUILDARCH_H
+#define MODPORT_KBUILDARCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Is the .c at path, in a kernel tree, one that only another arch builds? */
+bool kbuild_other_arch(const char *path);
+
+/*
+ * Is <asm/name[0..len)> (name without "asm/"), which x86 once had, one
+ * that the kernel tree of path no longer has for x86 (arch/x86/include,
+ * 2.6's include/asm-x86, 2.4's include/asm-i386; nor asm-generic) while
+ * another architecture's folder of the same tree has it
+ * (include/kvm/arm_hypercalls.h's <asm/kvm_emulate.h>, which x86 moved to
+ * arch/x86/kvm/ in 5.9 and arm64 keeps)?  Then, in that tree, the file is
+ * that architecture's.  Asked of a tree of today only (a Kconfig, as
+ * kbuild_other_arch()): a 2.4 file of another architecture is a port's
+ * start, whose includes are named (gone.c's foreign_2_4()).
+ */
+bool kbuild_asm_elsewhere(const char *path, const char *name, size_t len);
+
+#endif

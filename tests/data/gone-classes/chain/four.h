@@ -1,0 +1,2 @@
+#define ZSTD_ERROR(name) (-(name))
+#define ERROR(name) ZSTD_ERROR(name)
