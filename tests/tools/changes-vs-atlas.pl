@@ -10,7 +10,8 @@
 #   a METHOD row (tag.member): the method's signature in the last release
 #            before S differs from the one in the first release from S on;
 #   a CLASH row: every release from S on declares the name, the last one
-#            before S does not;
+#            before S does not (or declares it as a function, where every
+#            release from S on defines it as a static inline);
 #   a MEMBER row (tag.member): the member, as gone says; the names its new
 #            form calls or reads (after %.) are in every release from S on.
 #   a REWRITE row whose pattern reads a member of an argument
@@ -52,6 +53,12 @@ while (<$fh>) {
 	}
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h' || $k eq 'x';
+	if ($k eq 'i' && defined $w) {	# its kinds: "f:a-n n:o-u", "p"
+		for my $kd (split / /, $w) {
+			my ($kind, $r) = split /:/, $kd;
+			$mask{"$kind:$name"} = ranges($r // $v);
+		}
+	}
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
 	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
 	$mask{".:$name.$v"} = ranges($w) if $k eq '.' && defined $w;
@@ -179,8 +186,13 @@ for my $row (@rows) {
 				push @bad, "$old is not in $rel[$k], at or after its since $since"
 					if ver($rel[$k]) >= ver($since) && !$m->{$k};
 			}
+			# an extern function before, a static inline from since on
+			my ($f, $in) = ($mask{"f:$old"}, $mask{"n:$old"});
+			my $inline = defined $before && $f && $in && $f->{$before} &&
+				!$in->{$before} && !grep { ver($rel[$_]) >= ver($since) &&
+				(!$in->{$_} || $f->{$_}) } 0 .. $#rel;
 			push @bad, "$old is in $rel[$before] already, before its since $since"
-				if defined $before && $m->{$before};
+				if defined $before && $m->{$before} && !$inline;
 		}
 	} elsif ($kind eq 'LINKMODE') {
 		# the struct came at since, with the member
