@@ -39,7 +39,8 @@ static bool fixed_here(const struct api_change *ch)
 {
 	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
 	       ch->kind != C_SETUP && ch->kind != C_MEMBER &&
-	       ch->kind != C_LINKMODE && ch->kind != C_ARGTYPE;
+	       ch->kind != C_LINKMODE && ch->kind != C_ARGTYPE &&
+	       ch->kind != C_RETYPE;
 }
 
 static void __attribute__((constructor)) make_words(void)

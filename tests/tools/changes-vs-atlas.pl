@@ -18,6 +18,8 @@
 #            ("i_size_read(%0->bd_inode)"): gone is the member's, as above;
 #   a LINKMODE row (tag.member): every release from S on has the struct
 #            and that member of it, the last one before S not the struct;
+#   a RETYPE row (a member of another type since S) is reported only:
+#            the atlas records no member's type (skipped);
 #   an ARGTYPE row: every release from S on has the struct it names, the
 #            last one before S does not.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
