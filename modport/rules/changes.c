@@ -1036,9 +1036,11 @@ static bool in_tag_body(const struct ctx *c, size_t i)
  */
 static void clash(struct ctx *c, size_t i, const struct api_change *ch)
 {
-	size_t def = own_static(c, i);
+	size_t def = own_static(c, i), n = strlen(c->pt->path);
 	char *how;
 
+	if (n > 2 && !strcmp(c->pt->path + n - 2, ".h"))
+		return;	/* a header's: the kernel's own (<linux/nvram.h>) */
 	if (def == SCAN_NONE && definition(c, i) == i &&
 	    c->r.hi >= change_since(ch) && c->pt->nr_found[1]) {
 		finding(c, i, ch, false, "the file's own is not static: other code links to it by that name");
