@@ -774,6 +774,8 @@ static const struct entry *find(char kind, const char *name)
 }
 
 /* Did name, as an identifier, a member or a tag, go away (or is it kept)? */
+static bool kinds_vary(const char *name, uint32_t mask);
+
 static bool interesting(const char *name, unsigned int nrel)
 {
 	uint32_t all = nrel >= 32 ? ~0u : (1u << nrel) - 1;
@@ -786,6 +788,14 @@ static bool interesting(const char *name, unsigned int nrel)
 	if (id && id->mask != all && find(GONE_FROM_TAG, name))
 		return true;	/* a tag that lost a member, a macro somewhere */
 	if (id && id->mask != all && (gone(id->mask, nrel) || kept(id)))
+		return true;
+	/*
+	 * A name of the table that every release has, a function in some
+	 * and a static inline in others (an extern function that became a
+	 * static inline: nvram_read_byte() in 5.4), for the table's CLASH
+	 * rows.
+	 */
+	if (id && kept(id) && kinds_vary(name, id->mask))
 		return true;
 	if (tag && tag->mask != all && (gone(tag->mask, nrel) || kept(tag)))
 		return true;
@@ -817,22 +827,36 @@ static bool member_macro(const char *name)
 }
 
 /* The kinds of an identifier: "<TAB>f n:a-c" (a kind's releases when not all of the name's). */
+static const char name_kinds[] = {
+	ATLAS_MACRO, ATLAS_FMACRO, ATLAS_FUNC, ATLAS_INLINE,
+	ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR, ATLAS_MEMBER_MACRO,
+};
+
+/*
+ * Is the name a function (an extern declaration) in some of the releases
+ * that have it and a static inline in others?
+ */
+static bool kinds_vary(const char *name, uint32_t mask)
+{
+	const struct entry *f = find(ATLAS_FUNC, name);
+	const struct entry *n = find(ATLAS_INLINE, name);
+
+	return f && n && !f->arity && !f->ret && !n->arity && !n->ret &&
+	       (f->mask != mask || n->mask != mask);
+}
+
 static void put_kinds(FILE *f, const char *name, uint32_t mask)
 {
-	static const char kinds[] = {
-		ATLAS_MACRO, ATLAS_FMACRO, ATLAS_FUNC, ATLAS_INLINE,
-		ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR, ATLAS_MEMBER_MACRO,
-	};
 	const char *sep = "\t";
 	size_t k;
 
-	for (k = 0; k < sizeof(kinds); k++) {
-		const struct entry *e = find(kinds[k], name);
+	for (k = 0; k < sizeof(name_kinds); k++) {
+		const struct entry *e = find(name_kinds[k], name);
 
 		if (!e || e->arity || e->ret ||
-		    (kinds[k] == ATLAS_MEMBER_MACRO && !member_macro(name)))
+		    (name_kinds[k] == ATLAS_MEMBER_MACRO && !member_macro(name)))
 			continue;
-		fprintf(f, "%s%c", sep, kinds[k]);
+		fprintf(f, "%s%c", sep, name_kinds[k]);
 		if (e->mask != mask) {
 			fputc(':', f);
 			put_ranges(f, e->mask);

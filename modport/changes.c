@@ -116,7 +116,8 @@ const char **change_words(bool (*keep)(const struct api_change *ch))
 			words[n++] = ch->old + 7;	/* the tag */
 			continue;
 		}
-		if (ch->kind == C_MEMBER && strchr(ch->old, '.')) {
+		if ((ch->kind == C_MEMBER || ch->kind == C_RETYPE) &&
+		    strchr(ch->old, '.')) {
 			words[n++] = strchr(ch->old, '.') + 1;	/* the member */
 			continue;
 		}
@@ -148,6 +149,7 @@ const char *change_kind_name(enum change_kind k)
 		[C_SETUP] = "setup", [C_CLASH] = "clash",
 		[C_REWRITE] = "rewrite", [C_MEMBER] = "member",
 		[C_LINKMODE] = "linkmode", [C_ARGTYPE] = "argtype",
+		[C_RETYPE] = "retype",
 	};
 
 	return names[k];

@@ -102,10 +102,35 @@ static size_t fn_shape(const struct cb_ctx *c, size_t i, const char *type,
 	return cb_op(c, after, "{") || cb_op(c, after, ";") ? after : SCAN_NONE;
 }
 
+static bool used_in(const struct cb_ctx *c, const struct cb_fn *fn,
+		    size_t from, const char *name, size_t i);
+
+/*
+ * Token i (f) in a body is a direct call f(CONSTANT) and a statement of
+ * its own: the constant's token (0, or NULL), else SCAN_NONE.
+ */
+static size_t direct_call(const struct cb_ctx *c, size_t i)
+{
+	size_t open = cb_next(c, i), arg = cb_next(c, open);
+	size_t close = cb_next(c, arg), before = cb_prev(c, i);
+
+	if (!cb_op(c, open, "(") || !cb_op(c, close, ")") ||
+	    !cb_op(c, cb_next(c, close), ";") ||
+	    !(cb_op(c, before, ";") || cb_op(c, before, "{") ||
+	      cb_op(c, before, "}") || cb_op(c, before, ":") ||
+	      cb_op(c, before, ")") || cb_ident(c, before, "else")))
+		return SCAN_NONE;
+	if (cb_ident(c, arg, "NULL") ||
+	    (c->tok[arg].type == TOKEN_NUMBER && c->tok[arg].len == 1 &&
+	     c->buf[c->tok[arg].pos] == '0'))
+		return arg;
+	return SCAN_NONE;
+}
+
 const char *cb_find(const struct cb_ctx *c, size_t f, const char *type,
 		    size_t uses, struct cb_fn *fn)
 {
-	size_t i, others = 0, after, param;
+	size_t i, others = 0, after, param, call[4], nr_call = 0, arg;
 	int depth = 0;
 
 	memset(fn, 0, sizeof(*fn));
@@ -128,14 +153,22 @@ const char *cb_find(const struct cb_ctx *c, size_t f, const char *type,
 		} else if (after != SCAN_NONE && cb_op(c, after, ";") &&
 			   fn->nr_proto < 4) {
 			fn->proto[fn->nr_proto++] = cb_next(c, i);
+		} else if (depth && nr_call < 4 &&
+			   (arg = direct_call(c, i)) != SCAN_NONE) {
+			call[nr_call++] = arg;
 		} else {
 			others++;
 		}
 	}
 	if (fn->name == SCAN_NONE || fn->end == SCAN_NONE)
 		return "the callback is not defined in this file with the old signature";
+	if (nr_call && others == uses && fn->param != SCAN_NONE &&
+	    used_in(c, fn, fn->body, NULL, fn->param))
+		return "the callback is also called directly, and reads its data: its signature cannot change";
 	if (others != uses)
 		return "the callback is called or registered elsewhere too, so its signature cannot change";
+	memcpy(fn->call, call, nr_call * sizeof(call[0]));
+	fn->nr_call = nr_call;
 	return NULL;
 }
 
@@ -244,6 +277,9 @@ int cb_convert(struct cb_ctx *c, const struct cb_fn *fn, struct cb_data *d)
 			 d->param);
 	}
 	free(text);
+	for (k = 0; k < fn->nr_call; k++)	/* f(0): the data it never read */
+		add_edit(c->pt, c->tok[fn->call[k]].pos,
+			 c->tok[fn->call[k]].len, "NULL");
 	if (fn->param == SCAN_NONE || !used_in(c, fn, fn->body, NULL, fn->param)) {
 		free(p);
 		return c->pt->error;

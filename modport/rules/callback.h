@@ -13,11 +13,14 @@
  *	the data was a constant (0, NULL, &a_global):
  *		the constant, written in the function;
  *	the callback never read its data:
- *		nothing.
+ *		nothing; where the file also calls it directly with a
+ *		constant data word, f(0), the call passes NULL, as the
+ *		4.15 conversions did (void f(struct timer_list *unused),
+ *		f(NULL)).
  *
- * Anything else (a data word that changes, a callback that is called or
- * registered elsewhere too, a cast callback) is left to a person, with the
- * reason.
+ * Anything else (a data word that changes, a callback that is called with
+ * other arguments or registered elsewhere too, a cast callback) is left to
+ * a person, with the reason.
  */
 #ifndef MODPORT_RULES_CALLBACK_H
 #define MODPORT_RULES_CALLBACK_H
@@ -54,13 +57,17 @@ struct cb_fn {
 	size_t body, end;	/* '{' and '}' */
 	size_t proto[4];	/* each prototype's '(' */
 	size_t nr_proto;
+	size_t call[4];		/* direct calls f(CONSTANT): the constant */
+	size_t nr_call;
 };
 
 /*
  * The definition of the function named by token f, "void f(TYPE x)" at the
  * top level with TYPE the words of type ("unsigned long", "void *"), its
  * prototypes, and f used nowhere but there and in uses other places (the
- * registrations being converted).  NULL, or why not.
+ * registrations being converted), or in direct calls f(0), f(NULL) (at
+ * most 4) when the body never reads x: cb_convert() makes them f(NULL).
+ * NULL, or why not.
  */
 const char *cb_find(const struct cb_ctx *c, size_t f, const char *type,
 		    size_t uses, struct cb_fn *fn);

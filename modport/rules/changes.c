@@ -39,7 +39,8 @@ static bool fixed_here(const struct api_change *ch)
 {
 	return ch->kind != C_PERSON && ch->kind != C_METHOD &&
 	       ch->kind != C_SETUP && ch->kind != C_MEMBER &&
-	       ch->kind != C_LINKMODE && ch->kind != C_ARGTYPE;
+	       ch->kind != C_LINKMODE && ch->kind != C_ARGTYPE &&
+	       ch->kind != C_RETYPE;
 }
 
 static void __attribute__((constructor)) make_words(void)
@@ -1028,13 +1029,23 @@ static bool in_tag_body(const struct ctx *c, size_t i)
 
 /*
  * A CLASH row: the file's own static function takes the row's new name,
- * at every use (the finding at its definition).
+ * at every use (the finding at its definition).  The file's own function
+ * that is not static, in a file that shows its age (another finding; the
+ * kernel's own definition is no clash), is reported at its definition: it
+ * is exported by its name, which a new one would change.
  */
 static void clash(struct ctx *c, size_t i, const struct api_change *ch)
 {
-	size_t def = own_static(c, i);
+	size_t def = own_static(c, i), n = strlen(c->pt->path);
 	char *how;
 
+	if (n > 2 && !strcmp(c->pt->path + n - 2, ".h"))
+		return;	/* a header's: the kernel's own (<linux/nvram.h>) */
+	if (def == SCAN_NONE && definition(c, i) == i &&
+	    c->r.hi >= change_since(ch) && c->pt->nr_found[1]) {
+		finding(c, i, ch, false, "the file's own is not static: other code links to it by that name");
+		return;
+	}
 	if (def == SCAN_NONE || c->r.hi < change_since(ch) ||
 	    (i != def && in_tag_body(c, i)))
 		return;

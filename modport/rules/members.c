@@ -18,7 +18,14 @@
  * member whose address is taken are reported.  Where the target straddles
  * the change, the lines are kept both ways under #if LINUX_VERSION_CODE.
  *
- *	api-member	MEMBER rows
+ * A RETYPE row's member is still there, of another type since its
+ * release (new: "struct mutex"; <linux/lp.h>'s port_mutex was a struct
+ * semaphore): where a file that shows its age (another finding) passes
+ * its address to a call, f(&x.member), or f(&x[i].member), the call is of
+ * the old type's interface (down(), up()): reported, with the row's
+ * advice.  Today's code that takes the new type's lock shows no age.
+ *
+ *	api-member	MEMBER and RETYPE rows
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +43,7 @@ static struct family members;
 
 static bool member_row(const struct api_change *ch)
 {
-	return ch->kind == C_MEMBER;
+	return ch->kind == C_MEMBER || ch->kind == C_RETYPE;
 }
 
 static void __attribute__((constructor)) make_words(void)
@@ -148,31 +155,78 @@ static void report(struct mctx *c, size_t m, const struct api_change *ch,
  * The MEMBER row of member m after '->' or '.' (*ptr: which), where the
  * variable before it is of a known struct; NULL if none.
  */
+/* An array x declared "struct S x[N];" before token at: S's token. */
+static size_t array_tag(const struct mctx *c, size_t x, size_t at)
+{
+	const struct token_list *tl = c->pt->tl;
+	size_t i, close, after, tag;
+
+	for (i = code_before(tl, at); i != SCAN_NONE; i = code_before(tl, i)) {
+		if (!sh_same(c->pt, i, x) || !op_is(c, sh_next(c->pt, i), "["))
+			continue;
+		close = match_close(c->buf, tl, sh_next(c->pt, i), '[', ']');
+		after = close == SCAN_NONE ? SCAN_NONE : sh_next(c->pt, close);
+		tag = sh_prev(c->pt, i);
+		if (after != SCAN_NONE && (op_is(c, after, ";") ||
+					   op_is(c, after, ",") ||
+					   op_is(c, after, "=")) &&
+		    sh_is_ident(c->pt, tag) &&
+		    sh_ident(c->pt, sh_prev(c->pt, tag), "struct"))
+			return tag;
+	}
+	return SCAN_NONE;
+}
+
 static const struct api_change *row_of(const struct mctx *c, size_t m,
 				       size_t *base, bool *ptr)
 {
-	size_t arrow = sh_prev(c->pt, m), tag;
+	size_t arrow = sh_prev(c->pt, m), tag, var;
 	const struct api_change *ch;
 	char key[128];
+	bool array = false;
 	int n;
 
 	*base = arrow == SCAN_NONE ? SCAN_NONE : sh_prev(c->pt, arrow);
-	if (*base == SCAN_NONE || !sh_is_ident(c->pt, *base) ||
+	var = *base;
+	if (var != SCAN_NONE && op_is(c, var, "]") && op_is(c, arrow, ".")) {
+		/* x[i].m: x's element, for a RETYPE row */
+		var = match_open(c->buf, c->pt->tl, var, '[', ']');
+		var = var == SCAN_NONE ? SCAN_NONE : sh_prev(c->pt, var);
+		array = true;
+	}
+	if (var == SCAN_NONE || !sh_is_ident(c->pt, var) ||
 	    (!op_is(c, arrow, "->") && !op_is(c, arrow, ".")) ||
-	    after_member_op(c->buf, c->pt->tl, *base))
+	    after_member_op(c->buf, c->pt->tl, var))
 		return NULL;	/* a->b.m: b's struct is not known here */
-	tag = sh_var_tag(c->pt, *base, ptr);
+	*ptr = false;
+	tag = array ? array_tag(c, var, var) : sh_var_tag(c->pt, var, ptr);
 	if (tag == SCAN_NONE || *ptr != op_is(c, arrow, "->"))
 		return NULL;
 	n = snprintf(key, sizeof(key), "%.*s.%.*s", SH_TOK(c->pt, tag),
 		     SH_TOK(c->pt, m));
 	ch = n > 0 && (size_t)n < sizeof(key) ? change_for(key, (size_t)n) : NULL;
-	if (!ch || ch->kind != C_MEMBER ||
+	if (ch && ch->kind == C_RETYPE) {
+		*base = var;
+		return c->r.hi >= change_since(ch) ? ch : NULL;
+	}
+	if (array || !ch || ch->kind != C_MEMBER ||
 	    (change_gone(ch) && c->r.hi < change_gone(ch)) ||
 	    porter_kept_old(c->pt, c->tok[m].pos) ||
 	    porter_edited(c->pt, c->tok[*base].pos))
 		return NULL;
 	return ch;
+}
+
+/*
+ * A RETYPE row's member at m, x its variable: passed by address to a call,
+ * "f(&x.m" or "f(&x[i].m", in a file that shows its age?
+ */
+static bool old_type_call(const struct mctx *c, size_t x)
+{
+	size_t amp = sh_prev(c->pt, x), open = sh_prev(c->pt, amp);
+
+	return c->pt->nr_found[1] && op_is(c, amp, "&") && op_is(c, open, "(") &&
+	       sh_is_ident(c->pt, sh_prev(c->pt, open));
 }
 
 /*
@@ -209,6 +263,11 @@ static void use(struct mctx *c, size_t m)
 	const char *why;
 
 	s.ch = row_of(c, m, &s.base, &s.ptr);
+	if (s.ch && s.ch->kind == C_RETYPE) {
+		if (old_type_call(c, s.base))
+			report(c, m, s.ch, "its address is passed to a call here, which must be of the new type's interface");
+		return;
+	}
 	if (!s.ch)
 		return;
 	edits_for(c->pt, R_API_MEMBER);

@@ -1,8 +1,8 @@
 /*
  * define-timer, the negative controls: a definition that sets .expires (a
  * time computed before the kernel booted), and one whose function is
- * called by the file as well (its signature cannot change), are reported,
- * not converted.
+ * called by the file as well and reads its data (its signature cannot
+ * change), are reported, not converted.
  */
 #include <linux/module.h>
 #include <linux/timer.h>
@@ -21,7 +21,7 @@ static struct timer_list demo_timer = {
 
 static void demo_poll(unsigned long data)
 {
-	demo_count--;
+	demo_count -= data;
 }
 
 static struct timer_list demo_poller = { .function = demo_poll };

@@ -110,23 +110,51 @@ static void beat_start(unsigned long v)
 	setup_timer(&beat, beat_fn, v);
 }
 
-/* Reported: no declaration to put a field beside; a handler called elsewhere. */
-static struct timer_list t1, t2;
+/*
+ * A handler that never reads its data and is also called directly with a
+ * constant: f(struct timer_list *) and f(NULL), as 4.15's conversions did.
+ */
+static struct timer_list t2;
+
+static void called_fn(unsigned long x)
+{
+}
+
+static void called_start(void)
+{
+	init_timer(&t2);
+	t2.function = called_fn;
+	called_fn(0);
+}
+
+/*
+ * Reported: no declaration to put a field beside; a handler called
+ * directly that reads its data; one called with a variable.
+ */
+static struct timer_list t1, t3, t4;
 
 static void cookie_fn(unsigned long cookie)
 {
 }
 
-static void called_fn(unsigned long x)
+static void reads_fn(unsigned long x)
+{
+	printk(KERN_INFO "%lu\n", x);
+}
+
+static void passed_fn(unsigned long x)
 {
 }
 
 static void reported(unsigned long cookie)
 {
 	setup_timer(&t1, cookie_fn, cookie);
-	init_timer(&t2);
-	t2.function = called_fn;
-	called_fn(0);
+	init_timer(&t3);
+	t3.function = reads_fn;
+	reads_fn(0);
+	init_timer(&t4);
+	t4.function = passed_fn;
+	passed_fn(cookie);
 }
 
 /* A 4.15 handler: from_timer() is renamed for 6.16. */

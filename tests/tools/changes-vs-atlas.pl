@@ -10,13 +10,16 @@
 #   a METHOD row (tag.member): the method's signature in the last release
 #            before S differs from the one in the first release from S on;
 #   a CLASH row: every release from S on declares the name, the last one
-#            before S does not;
+#            before S does not (or declares it as a function, where every
+#            release from S on defines it as a static inline);
 #   a MEMBER row (tag.member): the member, as gone says; the names its new
 #            form calls or reads (after %.) are in every release from S on.
 #   a REWRITE row whose pattern reads a member of an argument
 #            ("i_size_read(%0->bd_inode)"): gone is the member's, as above;
 #   a LINKMODE row (tag.member): every release from S on has the struct
 #            and that member of it, the last one before S not the struct;
+#   a RETYPE row (a member of another type since S) is reported only:
+#            the atlas records no member's type (skipped);
 #   an ARGTYPE row: every release from S on has the struct it names, the
 #            last one before S does not.
 # A stable release can carry a backport (3.18.140 has strscpy, 4.3's), so
@@ -52,6 +55,12 @@ while (<$fh>) {
 	}
 	next unless defined $v;
 	$mask{"$k:$name"} = ranges($v) if $k eq 'i' || $k eq 'h' || $k eq 'x';
+	if ($k eq 'i' && defined $w) {	# its kinds: "f:a-n n:o-u", "p"
+		for my $kd (split / /, $w) {
+			my ($kind, $r) = split /:/, $kd;
+			$mask{"$kind:$name"} = ranges($r // $v);
+		}
+	}
 	$mask{"i:struct $name"} = ranges($v) if $k eq 's';	# a struct tag
 	$mask{"m:$name.$v"} = ranges($w) if $k eq '.' && defined $w;	# a member
 	$mask{".:$name.$v"} = ranges($w) if $k eq '.' && defined $w;
@@ -179,8 +188,13 @@ for my $row (@rows) {
 				push @bad, "$old is not in $rel[$k], at or after its since $since"
 					if ver($rel[$k]) >= ver($since) && !$m->{$k};
 			}
+			# an extern function before, a static inline from since on
+			my ($f, $in) = ($mask{"f:$old"}, $mask{"n:$old"});
+			my $inline = defined $before && $f && $in && $f->{$before} &&
+				!$in->{$before} && !grep { ver($rel[$_]) >= ver($since) &&
+				(!$in->{$_} || $f->{$_}) } 0 .. $#rel;
 			push @bad, "$old is in $rel[$before] already, before its since $since"
-				if defined $before && $m->{$before};
+				if defined $before && $m->{$before} && !$inline;
 		}
 	} elsif ($kind eq 'LINKMODE') {
 		# the struct came at since, with the member

@@ -1,9 +1,10 @@
 /*
  * A 2.6-era module whose timers carry a data word: one held by the object
  * it serves (init_timer, .function, .data), one global with a constant
- * (setup_timer), and one whose data is a value (a field beside it).
+ * (setup_timer), one whose data is a value (a field beside it), and one
+ * whose handler reads no data and is called directly too, f(0) (f(NULL)).
  * modport's timer-setup must leave a module that builds, loads and fires
- * all three on today's kernels (from_timer() before 6.16,
+ * all four on today's kernels (from_timer() before 6.16,
  * timer_container_of() since, through the compat block).
  */
 #include <linux/module.h>
@@ -56,6 +57,17 @@ static void timer_beat_start(unsigned long v)
 	mod_timer(&timer_beat, jiffies + 1);
 }
 
+/* A handler called directly too, with 0, that reads no data: f(NULL). */
+static struct timer_list timer_ping;
+static int timer_pings;
+
+static void timer_ping_fn(unsigned long unused)
+{
+	printk(KERN_INFO "modport timers: ping %d\n", ++timer_pings);	/* expect: modport timers: ping 2 */
+	if (timer_pings == 2)
+		complete(&timer_done);
+}
+
 static int __init timers_fixture_init(void)
 {
 	struct timer_dev *dev = kmalloc(sizeof(*dev), GFP_KERNEL);
@@ -76,6 +88,11 @@ static int __init timers_fixture_init(void)
 	wait_for_completion(&timer_done);
 	timer_beat_start(11);
 	wait_for_completion(&timer_done);
+	init_timer(&timer_ping);
+	timer_ping.function = timer_ping_fn;
+	timer_ping_fn(0);
+	mod_timer(&timer_ping, jiffies + 1);
+	wait_for_completion(&timer_done);
 	return 0;
 }
 
@@ -83,6 +100,7 @@ static void __exit timers_fixture_exit(void)
 {
 	del_timer_sync(&timer_global);
 	del_timer_sync(&timer_beat);
+	del_timer_sync(&timer_ping);
 }
 
 module_init(timers_fixture_init);
