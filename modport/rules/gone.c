@@ -445,10 +445,20 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
  * ra, rb), which asks RHEL_RELEASE_CODE on RHEL and LINUX_VERSION_CODE
  * elsewhere)?
  */
-static bool project_version_macro(struct ctx *c, const char *name, size_t len)
+/*
+ * Each "#define name" of the file and its local headers, in that order:
+ * f(arg, buf, tl, k, n) with k its '#' and n its name, until f returns
+ * nonzero; that value, or 0.
+ */
+typedef int define_fn(void *arg, const char *buf, const struct token_list *tl,
+		      size_t k, size_t n);
+
+static int each_define(struct ctx *c, const char *name, size_t len,
+		       define_fn *f, void *arg)
 {
 	const struct header_set *hs = file_headers(c->pt);
-	size_t h, k, n, b;
+	size_t h, k, n;
+	int ret;
 
 	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
 		const char *buf = h ? hs->h[h - 1].buf : c->buf;
@@ -462,14 +472,34 @@ static bool project_version_macro(struct ctx *c, const char *name, size_t len)
 			    (n = define_name(&ts, k)) == SCAN_NONE ||
 			    t[n].len != len || memcmp(buf + t[n].pos, name, len))
 				continue;
-			for (b = define_body(&ts, n); b != SCAN_NONE &&
-			     t[b].type != TOKEN_EOF && (t[b].flags & TF_PP) &&
-			     !(t[b].flags & TF_BOL); b++)
-				if (match_ident(buf, &t[b], "LINUX_VERSION_CODE"))
-					return true;
+			ret = f(arg, buf, tl, k, n);
+			if (ret)
+				return ret;
 		}
 	}
-	return false;
+	return 0;
+}
+
+/* Does the body of the #define whose name is token n name LINUX_VERSION_CODE? */
+static int names_version_code(void *arg, const char *buf,
+			      const struct token_list *tl, size_t k, size_t n)
+{
+	const struct tokens ts = { buf, tl };
+	const struct token *t = tl->tok;
+	size_t b;
+
+	(void)arg;
+	(void)k;
+	for (b = define_body(&ts, n); b != SCAN_NONE && t[b].type != TOKEN_EOF &&
+	     (t[b].flags & TF_PP) && !(t[b].flags & TF_BOL); b++)
+		if (match_ident(buf, &t[b], "LINUX_VERSION_CODE"))
+			return 1;
+	return 0;
+}
+
+static bool project_version_macro(struct ctx *c, const char *name, size_t len)
+{
+	return each_define(c, name, len, names_version_code, NULL) > 0;
 }
 
 /*
@@ -1210,29 +1240,29 @@ static bool under_ifndef(const char *buf, size_t pos, const char *name,
  * DEFINE_SEMAPHORE / #define DEFINE_SEMAPHORE(name) ...")?  Where the
  * kernel has the name, it is the kernel's that is compiled.
  */
+struct compat_sites {
+	const char *name;
+	size_t len, sites;
+};
+
+/* Count a #define under "#ifndef name"; -1 (stop) for any other. */
+static int compat_site(void *arg, const char *buf, const struct token_list *tl,
+		       size_t k, size_t n)
+{
+	struct compat_sites *cs = arg;
+
+	(void)n;
+	if (!under_ifndef(buf, tl->tok[k].pos, cs->name, cs->len))
+		return -1;
+	cs->sites++;
+	return 0;
+}
+
 static bool compat_only(struct ctx *c, const char *name, size_t len)
 {
-	const struct header_set *hs = file_headers(c->pt);
-	size_t h, k, d, sites = 0;
+	struct compat_sites cs = { name, len, 0 };
 
-	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
-		const char *buf = h ? hs->h[h - 1].buf : c->buf;
-		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
-		const struct tokens ts = { buf, tl };
-		const struct token *t = tl->tok;
-
-		for (k = 0; t[k].type != TOKEN_EOF; k++) {
-			if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-			    !match_op(buf, &t[k], '#') ||
-			    (d = define_name(&ts, k)) == SCAN_NONE ||
-			    t[d].len != len || memcmp(buf + t[d].pos, name, len))
-				continue;
-			if (!under_ifndef(buf, t[k].pos, name, len))
-				return false;
-			sites++;
-		}
-	}
-	return sites > 0;
+	return !each_define(c, name, len, compat_site, &cs) && cs.sites > 0;
 }
 
 /*
