@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "hdrindex.h"
+#include "source.h"
 
 /* How deep the index walks below a root (a kernel tree needs about 8). */
 #define HDRINDEX_MAX_DEPTH 16
@@ -56,12 +57,6 @@ static int add(char *path)
 	return 0;
 }
 
-static bool is_header_name(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && !strcmp(name + n - 2, ".h");
-}
 
 static int walk(const char *dir, int depth)
 {
@@ -89,7 +84,7 @@ static int walk(const char *dir, int depth)
 			       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
 		if (type == DT_DIR) {
 			ret = walk(path, depth + 1);
-		} else if (type == DT_REG && is_header_name(de->d_name)) {
+		} else if (type == DT_REG && source_is_header(de->d_name)) {
 			ret = add(path);
 			if (!ret)
 				continue;	/* the index keeps it */

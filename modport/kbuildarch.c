@@ -11,6 +11,7 @@
 #include "hashspan.h"
 #include "kbuildarch.h"
 #include "source.h"
+#include "token.h"
 
 static bool is_dir(const char *path)
 {
@@ -137,12 +138,6 @@ static struct ksym *ksym(const char *s, size_t len, bool add)
 	return n;
 }
 
-static bool word_char(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 /* The word at *p (skipping blanks), advanced past; its length. */
 static size_t take_word(const char **p)
 {
@@ -151,7 +146,7 @@ static size_t take_word(const char **p)
 
 	while (*s == ' ' || *s == '\t')
 		s++;
-	while (word_char(s[n]))
+	while (ident_byte(s[n]))
 		n++;
 	*p = s;
 	return n;
@@ -272,7 +267,7 @@ static void kconfig_read(const char *path, const char *rel)
 			def = NULL;
 			continue;
 		}
-		if (!strncmp(l, "endif", 5) && !word_char(l[5])) {
+		if (!strncmp(l, "endif", 5) && !ident_byte(l[5])) {
 			if (ifs && --ifs < KC_IF_MAX)
 				free(ifc[ifs]);
 			cur = NULL;

@@ -212,6 +212,13 @@ void source_free(struct source *src)
 	src->alloc = 0;
 }
 
+bool source_is_header(const char *path)
+{
+	size_t n = path ? strlen(path) : 0;
+
+	return n > 2 && !strcmp(path + n - 2, ".h");
+}
+
 char *source_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

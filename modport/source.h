@@ -45,6 +45,8 @@ enum source_status source_read_stdin(struct source *src);
  * it cannot be read, is too large, or holds a NUL byte.
  */
 char *source_slurp(const char *path, size_t *len);
+/* Is path (NULL: standard input) a header, a name ending in ".h"? */
+bool source_is_header(const char *path);
 
 /* Offset of the first byte that is not valid UTF-8, or len if none. */
 size_t utf8_invalid(const char *buf, size_t len);

@@ -61,6 +61,13 @@ bool token_in(const char *buf, const struct token *t,
 #define TOKEN_IN(buf, t, words) \
 	token_in(buf, t, words, sizeof(words) / sizeof(words[0]))
 
+/* Is c a byte of an identifier (ASCII letter, digit or '_')? */
+static inline bool ident_byte(char c)
+{
+	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9');
+}
+
 /* Is t the one-character punctuator c? */
 static inline bool match_op(const char *buf, const struct token *t, char c)
 {

@@ -25,6 +25,7 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "../source.h"
 #include "gone.h"
 #include "shape.h"
 
@@ -370,12 +371,6 @@ static bool same_text(const char *buf, size_t from, size_t to, const char *p,
 
 #define REWRITE_MAX_ARGS 8
 
-static bool ident_char(char ch)
-{
-	return ch == '_' || (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-	       (ch >= '0' && ch <= '9');
-}
-
 /*
  * Is buf[from, to) a postfix expression, one that "->m" or ".m" after it
  * applies to whole: names, "->", ".", calls and subscripts, a
@@ -406,7 +401,7 @@ static bool postfix_expr(const char *buf, size_t from, size_t to)
 			if (k + 1 >= to || buf[k + 1] != '>')
 				return false;
 			k++;
-		} else if (!depth && !ident_char(ch) && ch != '.') {
+		} else if (!depth && !ident_byte(ch) && ch != '.') {
 			return false;
 		}
 		any = true;
@@ -1036,10 +1031,10 @@ static bool in_tag_body(const struct ctx *c, size_t i)
  */
 static void clash(struct ctx *c, size_t i, const struct api_change *ch)
 {
-	size_t def = own_static(c, i), n = strlen(c->pt->path);
+	size_t def = own_static(c, i);
 	char *how;
 
-	if (n > 2 && !strcmp(c->pt->path + n - 2, ".h"))
+	if (source_is_header(c->pt->path))
 		return;	/* a header's: the kernel's own (<linux/nvram.h>) */
 	if (def == SCAN_NONE && definition(c, i) == i &&
 	    c->r.hi >= change_since(ch) && c->pt->nr_found[1]) {

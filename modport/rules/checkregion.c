@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../source.h"
 #include "../target.h"
 #include "fileadd.h"
 #include "legacy.h"
@@ -160,9 +161,7 @@ static void own_check_region(struct porter *pt)
 
 static bool is_header(const struct porter *pt)
 {
-	size_t n = pt->path ? strlen(pt->path) : 0;
-
-	return n > 2 && !strcmp(pt->path + n - 2, ".h");
+	return source_is_header(pt->path);
 }
 
 /*

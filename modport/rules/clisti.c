@@ -42,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../source.h"
 #include "../target.h"
 #include "fileadd.h"
 #include "legacy.h"
@@ -351,8 +352,7 @@ static const char *unsafe(struct ctx *c, char **msg)
 
 	if (why)
 		return why;
-	if (c->pt->path && strlen(c->pt->path) > 2 &&
-	    !strcmp(c->pt->path + strlen(c->pt->path) - 2, ".h"))
+	if (source_is_header(c->pt->path))
 		return "in a header, each file that includes it would get a lock of its own";
 	for (k = 0; k < c->n; k++)
 		if (c->h[k].word >= W_REQUEST_IRQ &&

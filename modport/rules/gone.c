@@ -440,12 +440,6 @@ static bool went_away(const struct ctx *c, uint32_t mask, uint32_t present,
 }
 
 /*
- * Does the file or a local header define the macro name[0..len) with
- * LINUX_VERSION_CODE in a body (jool's LINUX_VERSION_AT_LEAST(a, b, c,
- * ra, rb), which asks RHEL_RELEASE_CODE on RHEL and LINUX_VERSION_CODE
- * elsewhere)?
- */
-/*
  * Each "#define name" of the file and its local headers, in that order:
  * f(arg, buf, tl, k, n) with k its '#' and n its name, until f returns
  * nonzero; that value, or 0.
@@ -497,6 +491,12 @@ static int names_version_code(void *arg, const char *buf,
 	return 0;
 }
 
+/*
+ * Does the file or a local header define the macro name[0..len) with
+ * LINUX_VERSION_CODE in a body (jool's LINUX_VERSION_AT_LEAST(a, b, c,
+ * ra, rb), which asks RHEL_RELEASE_CODE on RHEL and LINUX_VERSION_CODE
+ * elsewhere)?
+ */
 static bool project_version_macro(struct ctx *c, const char *name, size_t len)
 {
 	return each_define(c, name, len, names_version_code, NULL) > 0;
@@ -1185,7 +1185,8 @@ static bool ifdef_never_macro(const struct ctx *c, size_t i, unsigned int r)
 			    t->len) & (1u << r));
 }
 
-static size_t directive_word(const char *l, const char **word);
+static size_t opener_around(const char *buf, const char **l, bool *in_else,
+			    const char **word);
 
 /*
  * Is the opener of the #if group around pos "#ifndef name" or "#if
@@ -1194,44 +1195,26 @@ static size_t directive_word(const char *l, const char **word);
 static bool under_ifndef(const char *buf, size_t pos, const char *name,
 			 size_t len)
 {
-	const char *l = buf + pos, *w, *p;
-	int depth = 0;
-	bool in_else = false;
-	size_t n;
+	const char *l = buf + pos, *p;
+	bool in_else;
+	size_t n = opener_around(buf, &l, &in_else, &p);
 
-	while (l > buf) {
-		for (l--; l > buf && l[-1] != '\n'; l--)
-			;
-		n = directive_word(l, &w);
-		if (n == 5 && !memcmp(w, "endif", 5)) {
-			depth++;
-		} else if (n == 4 && (!memcmp(w, "else", 4) || !memcmp(w, "elif", 4))) {
-			in_else |= !depth;
-		} else if (n >= 2 && !memcmp(w, "if", 2) && (n == 2 || n == 5 || n == 6)) {
-			if (depth--)
-				continue;
-			if (in_else)
-				return false;
-			p = w + n;
-			p += strspn(p, " \t");
-			if (n == 2) {
-				if (*p++ != '!')
-					return false;
-				p += strspn(p, " \t");
-				if (strncmp(p, "defined", 7))
-					return false;
-				p += 7;
-				p += strspn(p, " \t(");
-			} else if (n != 6) {
-				return false;	/* #ifdef */
-			}
-			return !strncmp(p, name, len) &&
-			       !((p[len] >= 'a' && p[len] <= 'z') ||
-				 (p[len] >= 'A' && p[len] <= 'Z') ||
-				 (p[len] >= '0' && p[len] <= '9') || p[len] == '_');
-		}
+	if (!n || in_else)
+		return false;
+	p += n;
+	p += strspn(p, " \t");
+	if (n == 2) {
+		if (*p++ != '!')
+			return false;
+		p += strspn(p, " \t");
+		if (strncmp(p, "defined", 7))
+			return false;
+		p += 7;
+		p += strspn(p, " \t(");
+	} else if (n != 6) {
+		return false;	/* #ifdef */
 	}
-	return false;
+	return !strncmp(p, name, len) && !ident_byte(p[len]);
 }
 
 /*
@@ -1958,6 +1941,36 @@ static size_t directive_word(const char *l, const char **word)
 }
 
 /*
+ * Walking back from the line before *l (a position in buf), the next #if,
+ * #ifdef or #ifndef that opens a group around it: its word to *word and
+ * the word's length (2, 5 or 6; 0 when there is none), *l moved to its
+ * line, so that the next call finds the group around that one; *in_else:
+ * whether the start was past an #else or #elif of that group.
+ */
+static size_t opener_around(const char *buf, const char **l, bool *in_else,
+			    const char **word)
+{
+	int depth = 0;
+	size_t n;
+
+	*in_else = false;
+	while (*l > buf) {
+		for (--*l; *l > buf && (*l)[-1] != '\n'; --*l)
+			;	/* the line before */
+		n = directive_word(*l, word);
+		if (n == 5 && !memcmp(*word, "endif", 5))
+			depth++;
+		else if (n == 4 && (!memcmp(*word, "else", 4) ||
+				    !memcmp(*word, "elif", 4)))
+			*in_else |= !depth;
+		else if (n >= 2 && !memcmp(*word, "if", 2) &&
+			 (n == 2 || n == 5 || n == 6) && !depth--)
+			return n;
+	}
+	return 0;
+}
+
+/*
  * Does the condition at s (to the line's end) name only "__KERNEL__"
  * ("defined(__KERNEL__)"; *not: "!" before it)?  Or only the macro
  * another system's compiler predefines (__FreeBSD__: *not is set, as the
@@ -2001,37 +2014,19 @@ static bool kernel_test(const char *s, bool *not)
 static bool userspace_branch(const char *buf, size_t pos)
 {
 	const char *l = buf + pos, *w;
-	int depth = 0;
-	bool in_else = false, not;
+	bool in_else, not;
 	size_t n;
 
-	while (l > buf) {
-		for (l--; l > buf && l[-1] != '\n'; l--)
-			;	/* the line before */
-		n = directive_word(l, &w);
-		if (n == 5 && !memcmp(w, "endif", 5)) {
-			depth++;
-		} else if ((n == 4 && !memcmp(w, "else", 4)) ||
-			   (n == 4 && !memcmp(w, "elif", 4))) {
-			if (!depth)
-				in_else = true;
-		} else if (n >= 2 && !memcmp(w, "if", 2) &&
-			   (n == 2 || n == 5 || n == 6)) {
-			if (depth) {
-				depth--;
-				continue;
-			}
-			/* the kernel's build takes the first branch iff !not */
-			if (n == 5 && !memcmp(w, "ifdef", 5) &&
-			    kernel_test(w + 5, &not) && !not == in_else)
-				return true;
-			if (n == 6 && !memcmp(w, "ifndef", 6) &&
-			    kernel_test(w + 6, &not) && not == in_else)
-				return true;
-			if (n == 2 && kernel_test(w + 2, &not) && !not == in_else)
-				return true;
-			in_else = false;
-		}
+	while ((n = opener_around(buf, &l, &in_else, &w))) {
+		/* the kernel's build takes the first branch iff !not */
+		if (n == 5 && !memcmp(w, "ifdef", 5) &&
+		    kernel_test(w + 5, &not) && !not == in_else)
+			return true;
+		if (n == 6 && !memcmp(w, "ifndef", 6) &&
+		    kernel_test(w + 6, &not) && not == in_else)
+			return true;
+		if (n == 2 && kernel_test(w + 2, &not) && !not == in_else)
+			return true;
 	}
 	return false;
 }
@@ -2320,8 +2315,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	    !rule_on(pt, R_OWN_HEADER))
 		return;
 	c.target = target_releases(pt, c.range, sizeof(c.range));
-	c.header = pt->path && strlen(pt->path) > 2 &&
-		   !strcmp(pt->path + strlen(pt->path) - 2, ".h");
+	c.header = source_is_header(pt->path);
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
 			foreign_includes(&c, h, n);

@@ -28,6 +28,7 @@
 
 #include "../engine.h"
 #include "../sibling.h"
+#include "../source.h"
 #include "../target.h"
 
 #define MAX_PARAMS 3
@@ -524,8 +525,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	const struct token_list *tl = pt->tl;
 	bool cue = pt->nr_found[0] > 0;
-	size_t plen = strlen(pt->path);
-	bool header = plen > 2 && !strcmp(pt->path + plen - 2, ".h");
+	bool header = source_is_header(pt->path);
 	struct target tg;
 	size_t k, i;
 

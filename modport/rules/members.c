@@ -151,10 +151,6 @@ static void report(struct mctx *c, size_t m, const struct api_change *ch,
 		    "%s (%s); port it by hand", ch->advice, why);
 }
 
-/*
- * The MEMBER row of member m after '->' or '.' (*ptr: which), where the
- * variable before it is of a known struct; NULL if none.
- */
 /* An array x declared "struct S x[N];" before token at: S's token. */
 static size_t array_tag(const struct mctx *c, size_t x, size_t at)
 {
@@ -177,6 +173,11 @@ static size_t array_tag(const struct mctx *c, size_t x, size_t at)
 	return SCAN_NONE;
 }
 
+/*
+ * The MEMBER or RETYPE row of member m after '->' or '.' (*ptr: which),
+ * where the variable before it is of a known struct (for a RETYPE row,
+ * also an array's element, x[i].m); NULL if none.
+ */
 static const struct api_change *row_of(const struct mctx *c, size_t m,
 				       size_t *base, bool *ptr)
 {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../source.h"
 #include "../target.h"
 
 static const char *const words[] = { "static", NULL };
@@ -389,13 +390,6 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
 			  &c->hdirs[h], hd->tl.nr, SCAN_NONE, name, len, depth);
 }
 
-static bool is_header_file(const char *path)
-{
-	size_t n = path ? strlen(path) : 0;
-
-	return n > 2 && !strcmp(path + n - 2, ".h");
-}
-
 /*
  * The declarators of the static declaration at token s: their names to
  * names (at most max), or 0 when it is not one this rule reads.
@@ -406,7 +400,7 @@ static size_t declarators(struct porter *pt, size_t s, size_t *names,
 	const char *buf = pt->buf;
 	const struct token_list *tl = pt->tl;
 	size_t i, name, nr = 0, after[4], nr_after = 0, k;
-	bool typed = false, is_fn, in_h = is_header_file(pt->path);
+	bool typed = false, is_fn, in_h = source_is_header(pt->path);
 
 	for (i = next_code(tl, s); tl->tok[i].type == TOKEN_IDENT ||
 				   match_op(buf, &tl->tok[i], '*');
@@ -501,7 +495,7 @@ static bool conditional(const struct porter *pt, size_t s)
 	int open = pp_open_groups(pt->buf, tl, 0, s);
 	size_t i, w;
 
-	if (open <= 0 || !is_header_file(pt->path))
+	if (open <= 0 || !source_is_header(pt->path))
 		return open > 0;
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {	/* the guard */
 		if (!(tl->tok[i].flags & TF_PP) ||
