@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hashspan.h"
 #include "hdrcache.h"
 #include "include.h"
 #include "source.h"
@@ -18,17 +19,24 @@
 
 struct slot {
 	char *path;
+	uint64_t hash;		/* of path: the search compares it first */
+	unsigned long checked;	/* the writes (hdrcache_written()) it saw */
 	struct stat st;
 	struct cached_header h;
 	unsigned long used;	/* the file that used it last */
 };
 
 static struct slot slots[SLOTS];
-static unsigned long file_nr = 1, serials;
+static unsigned long file_nr = 1, serials, writes;
 
 void hdrcache_begin(void)
 {
 	file_nr++;
+}
+
+void hdrcache_written(void)
+{
+	writes++;
 }
 
 static void slot_free(struct slot *s)
@@ -62,6 +70,8 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	if (!buf)
 		return 0;
 	s->path = strdup(path);
+	s->hash = hash_span(path, strlen(path));
+	s->checked = writes;
 	s->st = *st;
 	s->h.buf = buf;
 	s->h.len = len;
@@ -79,17 +89,27 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 const struct cached_header *hdrcache_get(const char *path, int *err)
 {
 	struct slot *s, *out = NULL;
+	uint64_t hash = hash_span(path, strlen(path));
 	struct stat st;
 	size_t k;
 
 	*err = 0;
+	for (k = 0; k < SLOTS; k++) {	/* unchanged since no file was written */
+		s = &slots[k];
+		if (s->path && s->hash == hash && s->checked == writes &&
+		    !strcmp(s->path, path)) {
+			s->used = file_nr;
+			return &s->h;
+		}
+	}
 	if (stat(path, &st))
 		return NULL;
 	for (k = 0; k < SLOTS; k++) {
 		s = &slots[k];
-		if (s->path && !strcmp(s->path, path)) {
+		if (s->path && s->hash == hash && !strcmp(s->path, path)) {
 			if (unchanged(&s->st, &st)) {
 				s->used = file_nr;
+				s->checked = writes;
 				return &s->h;
 			}
 			if (s->used != file_nr) {

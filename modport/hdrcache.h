@@ -2,8 +2,8 @@
 /*
  * hdrcache: local headers read, tokenized and their declarations parsed
  * once while they are unchanged on disk (inode, size, times: fix
- * --in-place replaces a file by a rename), for the files of a folder that
- * all include them.  A header stays valid until the next
+ * --in-place replaces a file by a rename, and says so with
+ * hdrcache_written()), for the files of a folder that all include them.  A header stays valid until the next
  * hdrcache_begin(): a file's headers are asked for between two calls.
  */
 #ifndef MODPORT_HDRCACHE_H
@@ -27,6 +27,11 @@ struct cached_header {
 
 /* A new file's headers are asked for: those of the last may go. */
 void hdrcache_begin(void);
+/*
+ * A file was written (fix --in-place): each header is checked on disk
+ * again before it is used.  Until then a header read is taken as it is.
+ */
+void hdrcache_written(void);
 /*
  * The header at path as it is now (source_slurp() reads it), or NULL
  * with *err 0 when it cannot be read, -ENOMEM when memory ran out.

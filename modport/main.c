@@ -17,6 +17,7 @@
 
 #include "diag.h"
 #include "diff.h"
+#include "hdrcache.h"
 #include "hdrindex.h"
 #include "projnames.h"
 #include "inplace.h"
@@ -160,6 +161,7 @@ static int apply_fix(struct ctx *c, const struct settled *s)
 	if (c->in_place) {
 		if (write_in_place(c->src.path, &c->src.st, s->buf, s->len))
 			return 2;
+		hdrcache_written();
 		suggest_fixed(stderr, c->src.path, s->fixed);
 		return 0;
 	}

@@ -35,7 +35,10 @@ struct dir {
 	size_t tok;	/* the '#' */
 	size_t name;	/* an #include's name, or SCAN_NONE */
 	enum dir_kind kind;
+	int header;	/* its local header's index, -1: none, HEADER_UNKNOWN */
 };
+
+#define HEADER_UNKNOWN (-2)
 
 /* A text's directives in token order, gathered once (dirs_of()). */
 struct dirs {
@@ -59,14 +62,16 @@ static int dirs_build(struct dirs *ds, const char *buf,
 
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tl->tok[i];
-		struct dir d = { .tok = i, .name = SCAN_NONE, .kind = D_OTHER };
+		struct dir d = { .tok = i, .name = SCAN_NONE, .kind = D_OTHER,
+				 .header = HEADER_UNKNOWN };
 
 		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
 		    (w = pp_next(tl, i)) == SCAN_NONE)
 			continue;
 		t = &tl->tok[w];
 		if (match_ident(buf, t, "include"))
-			d = (struct dir){ i, pp_next(tl, w), D_INCLUDE };
+			d = (struct dir){ i, pp_next(tl, w), D_INCLUDE,
+					  HEADER_UNKNOWN };
 		else if (!match_op(buf, &tl->tok[i], '#'))
 			continue;
 		else if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
@@ -329,7 +334,7 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
  */
 static enum verdict first_decl(struct ctx *c, const char *path,
 			       const char *buf, const struct token_list *tl,
-			       struct id_index *ix, const struct dirs *ds,
+			       struct id_index *ix, struct dirs *ds,
 			       size_t end, size_t before, const char *name,
 			       size_t len, int depth)
 {
@@ -363,7 +368,10 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 		if (ds->d[k - 1].name == SCAN_NONE ||
 		    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)))
 			continue;
-		h = header_of(c, path, buf, &tl->tok[ds->d[k - 1].name]);
+		h = ds->d[k - 1].header;
+		if (h == HEADER_UNKNOWN)	/* resolved once a text */
+			h = ds->d[k - 1].header =
+				header_of(c, path, buf, &tl->tok[ds->d[k - 1].name]);
 		if (h < 0 || (before != SCAN_NONE && exclusive(ds, i, before)))
 			continue;
 		v = in_header(c, h, name, len, depth + 1);
