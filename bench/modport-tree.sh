@@ -20,6 +20,7 @@ modport=${MODPORT:-$top/build/bin/modport}
 base=${BASE:-}
 target=${TARGET-6.1}
 runs=${RUNS:-3}
+jobs=${JOBS:-}
 
 unpack() {
 	local deb tmp
@@ -57,10 +58,14 @@ args+=(linux-source-6.1)
 # run NAME BINARY: one timed run; keeps NAME's best wall time and its CPU.
 declare -A best cpu
 run() {
-	local name=$1 bin=$2 t0 t1 t status=0
+	local name=$1 bin=$2 t0 t1 t status=0 pin=(taskset -c 0) extra=()
+	if [ "$name" = jobs ]; then	# every core, N processes
+		pin=()
+		extra=("--jobs=$jobs")
+	fi
 	t0=$(date +%s.%N)
 	(cd "$src" && /usr/bin/time -o "$tmp/$name.cpu" -f '%U %S' \
-		taskset -c 0 "$bin" "${args[@]}") >"$tmp/$name.out" 2>&1 || status=$?
+		"${pin[@]}" "$bin" "${extra[@]}" "${args[@]}") >"$tmp/$name.out" 2>&1 || status=$?
 	t1=$(date +%s.%N)
 	[ "$status" -le 1 ] ||
 		{ echo "$bin check failed ($status):" >&2; cat "$tmp/$name.out" >&2; exit 1; }
@@ -74,6 +79,7 @@ run() {
 for _ in $(seq "$runs"); do
 	[ -z "$base" ] || run base "$base"
 	run now "$modport"
+	[ -z "$jobs" ] || run jobs "$modport"
 done
 
 report() {
@@ -85,6 +91,19 @@ echo "modport ${args[*]} over linux-source-6.1 (a modern tree checked for its ow
 echo "  best of $runs runs each, one core (CPU time: user + system of that run):"
 [ -z "$base" ] || report base "${best[base]}" "${cpu[base]}"
 report now "${best[now]}" "${cpu[now]}"
+if [ -n "$jobs" ]; then
+	echo "  with --jobs=$jobs on $(nproc) cores (CPU time: all its processes):"
+	report "-j$jobs" "${best[jobs]}" "${cpu[jobs]}"
+	awk -v a="${best[now]}" -v b="${best[jobs]}" 'BEGIN {
+		printf "  -j'"$jobs"'/one process: %.2f wall\n", a / b }'
+	if cmp -s "$tmp/now.out" "$tmp/jobs.out"; then
+		echo "  output of -j$jobs: identical to one process's"
+	else
+		echo "  output of -j$jobs: DIFFERS from one process's:"
+		diff "$tmp/now.out" "$tmp/jobs.out" | head -n 20 | sed 's/^/    /'
+		exit 1
+	fi
+fi
 if [ -n "$base" ]; then
 	awk -v a="${best[base]}" -v b="${best[now]}" -v c="${cpu[base]}" -v d="${cpu[now]}" 'BEGIN {
 		printf "  now/base speed: %.2f wall, %.2f CPU\n", a / b, c / d }'
@@ -96,7 +115,9 @@ if [ -n "$base" ]; then
 	fi
 fi
 awk -v b="$bytes" -v t="${best[now]}" -v c="${cpu[now]}" 'BEGIN {
-	printf "  ratio to the goal of 300 MB/s: %.2f wall, %.2f CPU\n", b / 1048576 / t / 300, b / 1048576 / c / 300 }'
+	printf "  ratio to the goal of 300 MB/s, one process: %.2f wall, %.2f CPU\n", b / 1048576 / t / 300, b / 1048576 / c / 300 }'
+[ -z "$jobs" ] || awk -v b="$bytes" -v t="${best[jobs]}" 'BEGIN {
+	printf "  ratio to the goal of 300 MB/s, -j'"$jobs"': %.2f wall\n", b / 1048576 / t / 300 }'
 echo "findings ($(grep -c ': warning: ' "$tmp/now.out" || true)):"
 sed 's/^/  /' "$tmp/now.out"
 grep -q '3com/3c515\.c:.*\[implicit-exit\]' "$tmp/now.out" ||

@@ -15,12 +15,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "atlas.h"
 #include "diag.h"
 #include "diff.h"
 #include "hdrcache.h"
 #include "hdrindex.h"
 #include "projnames.h"
 #include "inplace.h"
+#include "jobs.h"
 #include "suggest.h"
 #include "kversion.h"
 #include "settle.h"
@@ -38,6 +40,7 @@ struct ctx {
 	bool in_place;
 	bool filter;		/* fix -: the fixed source to stdout */
 	bool summary;
+	unsigned int jobs;	/* --jobs */
 	size_t count[NR_RULES];	/* --summary */
 	struct port_opts opts;
 	struct rule_set rules;	/* --rules, --ignore, --target */
@@ -51,9 +54,9 @@ static void __attribute__((noreturn)) usage(const char *why)
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			why);
 	fprintf(why ? stderr : stdout,
-		"usage: %s check [--summary] [--name=NAME] [RULES] PATH...\n"
+		"usage: %s check [--summary] [--jobs=N] [--name=NAME] [RULES] PATH...\n"
 		"       %s fix [--in-place] [--annotate] [--license=STRING] [--name=NAME]\n"
-		"           [--param-perm=OCTAL] [RULES] PATH...\n"
+		"           [--param-perm=OCTAL] [--jobs=N] [RULES] PATH...\n"
 		"       RULES: --rules=ID,... --ignore=ID,... --target=VERSION|LO..HI\n"
 		"       (PATH - is standard input; fix - writes the fixed source)\n"
 		"       %s --list-rules | --help | --version\n",
@@ -257,6 +260,48 @@ static int process(const char *path, bool named, void *arg)
 	return process_source(c, source_read(&c->src, path, named));
 }
 
+/* --jobs: the files are listed first, then shared among the processes. */
+static int list_file(const char *path, bool named, void *arg)
+{
+	if (!jobs_add(arg, path, named))
+		return 0;
+	file_error(path, "%s", strerror(ENOMEM));
+	return 2;
+}
+
+static int port_item(const struct jobs_item *it, void *arg)
+{
+	struct ctx *c = arg;
+
+	return it->path ? process(it->path, it->named, c) :
+	       process_source(c, source_read_stdin(&c->src));
+}
+
+/*
+ * What every process needs is read before they part, once: the atlas, and
+ * the project's headers (projnames).
+ */
+static int port_in_jobs(struct ctx *c, int argc, char **argv)
+{
+	struct jobs_list l = { 0 };
+	int status = 0, i;
+
+	for (i = 1; i < argc; i++)
+		status = max_status(status, strcmp(argv[i], "-") ?
+				    walk_path(argv[i], list_file, &l) :
+				    jobs_add(&l, NULL, true) ? 2 : 0);
+	if (l.nr > 1 && (atlas_load() < 0 || projnames_load() < 0)) {
+		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
+			strerror(ENOMEM));
+		jobs_list_free(&l);
+		return 2;
+	}
+	status = max_status(status, jobs_run(&l, c->jobs, port_item, c,
+					     c->count, NR_RULES));
+	jobs_list_free(&l);
+	return status;
+}
+
 /* The paths: '-' is standard input, once, and alone for fix. */
 static void check_paths(struct ctx *c, int argc, char **argv)
 {
@@ -273,11 +318,25 @@ static void check_paths(struct ctx *c, int argc, char **argv)
 
 enum { OPT_LIST_RULES = 256, OPT_RULES, OPT_IGNORE, OPT_TARGET };
 
+/* --jobs=N: 1 to JOBS_MAX processes. */
+static unsigned int parse_jobs(const char *s)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (!*s || *end || errno || n < 1 || n > JOBS_MAX)
+		usage("--jobs wants a number of processes from 1 to 1024");
+	return (unsigned int)n;
+}
+
 static const struct option longopts[] = {
 	{ "annotate", no_argument, NULL, 'a' },
 	{ "help", no_argument, NULL, 'h' },
 	{ "ignore", required_argument, NULL, OPT_IGNORE },
 	{ "in-place", no_argument, NULL, 'i' },
+	{ "jobs", required_argument, NULL, 'j' },
 	{ "license", required_argument, NULL, 'l' },
 	{ "list-rules", no_argument, NULL, OPT_LIST_RULES },
 	{ "name", required_argument, NULL, 'n' },
@@ -336,7 +395,7 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 {
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "ahil:n:p:sV", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "ahij:l:n:p:sV", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'a':
 			c->opts.annotate = true;
@@ -345,6 +404,9 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 			usage(NULL);
 		case 'i':
 			c->in_place = true;
+			break;
+		case 'j':
+			c->jobs = parse_jobs(optarg);
 			break;
 		case 'l':
 			if (!*optarg || !printable(optarg) || strlen(optarg) > 100)
@@ -421,7 +483,7 @@ static void keep_heap(void)
 
 int main(int argc, char **argv)
 {
-	struct ctx c = { .verb = VERB_NONE };
+	struct ctx c = { .verb = VERB_NONE, .jobs = 1 };
 	int status = 0, i;
 
 	keep_heap();
@@ -446,9 +508,13 @@ int main(int argc, char **argv)
 		usage("--in-place, --annotate, --license and --param-perm are for fix");
 	if (c.verb == VERB_FIX && c.summary)
 		usage("--summary is for check");
+	if (c.in_place && c.jobs > 1)	/* a header fixed under another job */
+		usage("--in-place runs as one process: a file's fix reads the headers that fix rewrote before it");
 	check_paths(&c, argc, argv);
 	add_roots(argc, argv);
-	for (i = 1; i < argc; i++)
+	if (c.jobs > 1)
+		status = port_in_jobs(&c, argc, argv);
+	for (i = 1; c.jobs == 1 && i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    walk_path(argv[i], process, &c) :
 				    process_source(&c, source_read_stdin(&c.src)));

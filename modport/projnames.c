@@ -67,6 +67,13 @@ int projnames_member(const char *s, size_t len)
 	return nameset_has(&members, s, len);
 }
 
+int projnames_load(void)
+{
+	if (!state)
+		state = read_all();
+	return state < 0 ? state : 0;
+}
+
 void projnames_free(void)
 {
 	nameset_free(&members);

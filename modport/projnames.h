@@ -21,6 +21,9 @@
  */
 int projnames_member(const char *s, size_t len);
 
+/* Read the project's headers now (before processes part): 0 or -ENOMEM. */
+int projnames_load(void);
+
 void projnames_free(void);
 
 #endif

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * jobs: the files of a run ported by several processes (--jobs=N), as
+ * make -j builds a tree, and their output printed as one process would
+ * print it: each file's lines on stdout and stderr in the order of the
+ * list, whichever process ported it.  A process that dies leaves its
+ * unfinished files to the parent, which ports them itself, in order.
+ */
+#ifndef MODPORT_JOBS_H
+#define MODPORT_JOBS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define JOBS_MAX 1024
+
+/* A file to port: path NULL is standard input. */
+struct jobs_item {
+	char *path;
+	bool named;		/* named on the command line */
+};
+
+struct jobs_list {
+	struct jobs_item *v;
+	size_t nr, alloc;
+};
+
+/* Append a copy of path (NULL: stdin); 0 or -ENOMEM. */
+int jobs_add(struct jobs_list *l, const char *path, bool named);
+void jobs_list_free(struct jobs_list *l);
+
+/* Port one item; returns an exit status (0, 1 or 2). */
+typedef int (*jobs_fn)(const struct jobs_item *it, void *arg);
+
+/*
+ * Port every item of l with fn, in jobs processes (1: in this one), and
+ * return the largest status.  The nr_sums counters at sums[] that fn adds
+ * to (per-rule counts) are added up from every process into sums[].
+ */
+int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
+	     void *arg, size_t *sums, size_t nr_sums);
+
+#endif

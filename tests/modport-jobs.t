@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# modport --jobs=N: the files shared among N processes, and what is printed
+# byte for byte what one process prints (stdout, stderr, exit status,
+# --summary), in the order of the files; MODPORT_TRACE_JOBS shows that N
+# processes ported them.  fix --in-place stays one process.
+. "$(dirname "$0")/lib.sh"
+need diff
+need sort
+cd "$TOP" || exit 2
+bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
+plan $(( ${#bins[@]} * 12 + 6 ))
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# A tree whose middle folder holds a file modport cannot port (an
+# unterminated comment: a message on stderr, exit status 2).
+mkdir -p "$tmp/tree/a" "$tmp/tree/b" "$tmp/tree/c"
+cp tests/modport/*.c "$tmp/tree/a/"
+cp legacy/hello-2.4.c "$tmp/tree/b/hello.c"
+printf 'int x; /* never closed\n' >"$tmp/tree/b/open.c"
+cp tests/modport/*.c "$tmp/tree/c/"
+
+# run NAME ARGS...: stdout, stderr and status to $tmp/NAME.{out,err,rc}
+run() {
+	local name=$1
+	shift
+	"$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+	echo $? >"$tmp/$name.rc"
+}
+
+# same A B: the three outputs of runs A and B agree byte for byte
+same() {
+	cmp -s "$tmp/$1.out" "$tmp/$2.out" && cmp -s "$tmp/$1.err" "$tmp/$2.err" &&
+		cmp -s "$tmp/$1.rc" "$tmp/$2.rc"
+}
+
+for bin in "${bins[@]}"; do
+	tag=$(basename "$(dirname "$(dirname "$bin")")")
+	run one "$bin" check "$tmp/tree" tests/modport nosuch.c tests/data
+	run three "$bin" check --jobs=3 "$tmp/tree" tests/modport nosuch.c tests/data
+	same one three
+	ok $? "$tag: check -j3 prints what one process prints"
+	is "$(cat "$tmp/three.rc")" 2 "$tag: check -j3: the unreadable and the unterminated give status 2"
+	like "$(cat "$tmp/three.err")" "unterminated comment" \
+		"$tag: check -j3: the unterminated comment is said on stderr"
+	# stderr in file order: open.c's message before nosuch.c's
+	is "$(grep -o -e 'open\.c' -e 'nosuch\.c' "$tmp/three.err" | tr '\n' ' ')" \
+		"open.c nosuch.c " "$tag: check -j3: stderr in the files' order"
+	[ "$(grep -c ': warning: ' "$tmp/three.out")" -gt 100 ]
+	ok $? "$tag: check -j3 found the fixtures' findings (over 100)"
+	# the negative control of the comparison: other rules, other output
+	run other "$bin" check --jobs=3 --ignore=gone "$tmp/tree" tests/modport nosuch.c tests/data
+	! same one other
+	ok $? "$tag: control: the comparison sees a different output"
+
+	run one "$bin" check --summary "$tmp/tree"
+	run two "$bin" check --summary -j 2 "$tmp/tree"
+	same one two
+	ok $? "$tag: check --summary -j2: the same counts as one process"
+
+	run one "$bin" fix --target=6.1 "$tmp/tree" tests/modport
+	run four "$bin" fix --target=6.1 -j4 "$tmp/tree" tests/modport
+	same one four
+	ok $? "$tag: fix -j4 prints the diffs one process prints"
+
+	run one "$bin" check tests/modport/aio.c - tests/modport/annotate.c <legacy/hello-2.4.c
+	run two "$bin" check -j2 tests/modport/aio.c - tests/modport/annotate.c <legacy/hello-2.4.c
+	same one two
+	ok $? "$tag: check -j2 with standard input among the files: in order"
+
+	rm -f "$tmp/trace"
+	MODPORT_TRACE_JOBS=$tmp/trace "$bin" check -j3 "$tmp/tree" >/dev/null 2>&1
+	files=$(find "$tmp/tree" -name '*.[ch]' | wc -l)
+	is "$(grep -c '^job ' "$tmp/trace")" 3 "$tag: -j3 started 3 processes"
+	is "$(awk '/^job / { print $4 }' "$tmp/trace" | sort -u | wc -l)" 3 \
+		"$tag: -j3: 3 different processes"
+	is "$(awk '{ n += $NF } END { print n }' "$tmp/trace")" "$files" \
+		"$tag: -j3: together they ported every file ($files), each once"
+done
+
+bin=${bins[0]}
+for bad in 0 x 1025 -1; do
+	out=$("$bin" check --jobs="$bad" tests/modport 2>&1); status=$?
+	is "$status:$(head -n 1 <<<"$out")" \
+		"2:modport: --jobs wants a number of processes from 1 to 1024" \
+		"--jobs=$bad is a usage error"
+done
+cp -r "$tmp/tree/b" "$tmp/inplace"
+out=$("$bin" fix --in-place -j2 "$tmp/inplace" 2>&1); status=$?
+is "$status" 2 "fix --in-place -j2 is a usage error"
+like "$out" "--in-place runs as one process" "fix --in-place -j2 says why"
+done_testing
