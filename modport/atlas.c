@@ -32,7 +32,17 @@ __asm__(".section .rodata\n"
 
 static const char **line;	/* the fact lines, in order */
 static size_t nr_lines;
-static const char **by_key;	/* the lines, hashed by kind, tag and name */
+/*
+ * The lines, hashed by kind, tag and name; each slot keeps the key's hash,
+ * so that a probe that is not the key reads no line (most names asked of
+ * are none of the atlas's: a driver's own).
+ */
+struct key_slot {
+	uint64_t hash;
+	const char *line;
+};
+
+static struct key_slot *by_key;
 static size_t keys_size;
 static uint64_t *names;		/* hashes of the names wants() knows */
 static size_t names_size;
@@ -264,10 +274,12 @@ static int index_keys(void)
 		const char *name = line_name(l, &len);
 
 		tag_len = tagged(l[0]) ? field_len(tag) : 0;
-		for (j = hash_key(l[0], tag, tag_len, name, len) &
-			 (keys_size - 1); by_key[j]; j = (j + 1) & (keys_size - 1))
+		uint64_t h = hash_key(l[0], tag, tag_len, name, len);
+
+		for (j = h & (keys_size - 1); by_key[j].line;
+		     j = (j + 1) & (keys_size - 1))
 			;
-		by_key[j] = l;
+		by_key[j] = (struct key_slot){ h, l };
 	}
 	return 0;
 }
@@ -276,14 +288,17 @@ static int index_keys(void)
 static const char *find(char kind, const char *tag, size_t tag_len,
 			const char *name, size_t len)
 {
+	uint64_t h;
 	size_t j;
 
 	if (atlas_load())
 		return NULL;
-	for (j = hash_key(kind, tag, tag_len, name, len) & (keys_size - 1);
-	     by_key[j]; j = (j + 1) & (keys_size - 1))
-		if (!cmp_line(kind, tag, tag_len, name, len, by_key[j]))
-			return by_key[j];
+	h = hash_key(kind, tag, tag_len, name, len);
+	for (j = h & (keys_size - 1); by_key[j].line;
+	     j = (j + 1) & (keys_size - 1))
+		if (by_key[j].hash == h &&
+		    !cmp_line(kind, tag, tag_len, name, len, by_key[j].line))
+			return by_key[j].line;
 	return NULL;
 }
 
