@@ -105,7 +105,10 @@ static bool same_folder(const char *a, const char *b)
 	return a && b && n == folder_len(b) && !memcmp(a, b, n);
 }
 
-/* How many chunks: a folder's files, at most CHUNK_MAX, stdin alone. */
+/*
+ * Cut l into chunks at c: a folder's files, at most CHUNK_MAX, stdin
+ * alone; how many.  With c NULL, a bound: one a file.
+ */
 static size_t count_chunks(const struct jobs_list *l, struct chunk *c)
 {
 	size_t k, n = 0;
@@ -166,10 +169,11 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 	memset(r->sums, 0, r->nr_sums * sizeof(*r->sums));
 	for (;;) {
 		size_t n = atomic_fetch_add(r->next, 1);
-		struct chunk *c = &r->chunks[n];
+		struct chunk *c;
 
 		if (n >= r->nr_chunks)
 			break;
+		c = &r->chunks[n];
 		c->worker = w;
 		atomic_store(&c->state, CLAIMED);
 		c->out_off = lseek(STDOUT_FILENO, 0, SEEK_CUR);
