@@ -418,13 +418,14 @@ static uint32_t target_mask(const struct porter *pt)
 }
 
 /* Does the macro named at token m drop its argument arg? */
-static bool macro_drops(struct porter *pt, size_t m, unsigned int arg)
+static bool macro_drops(struct porter *pt, size_t m, unsigned int arg,
+			bool kernel)
 {
 	const struct token *t = &pt->tl->tok[m];
 	int own = file_macro_drops(pt, pt->buf + t->pos, t->len, arg);
 
-	if (own >= 0)
-		return own;
+	if (own >= 0 || !kernel)
+		return own > 0;
 	/* the kernel's (the atlas's Z lines: SEQCNT_ZERO(name)) */
 	return atlas_drops(pt->buf + t->pos, t->len, arg, target_mask(pt)) &&
 	       !is_function(pt, pt->buf + t->pos, t->len);
@@ -444,7 +445,7 @@ static size_t prev_tok(const struct token *tok, size_t i)
  */
 #define DROP_REACH 512
 
-bool dropped_arg(struct porter *pt, size_t i)
+bool dropped_arg(struct porter *pt, size_t i, bool kernel)
 {
 	const struct token *tok = pt->tl->tok;
 	const char *buf = pt->buf;
@@ -474,7 +475,7 @@ bool dropped_arg(struct porter *pt, size_t i)
 
 			calls++;
 			if (m != k && tok[m].type == TOKEN_IDENT &&
-			    macro_drops(pt, m, arg))
+			    macro_drops(pt, m, arg, kernel))
 				return true;
 			arg = 0;
 		} else if (!depth && (match_op(buf, t, ';') ||

@@ -6,7 +6,8 @@
  * the others (sis190.c's "#define sis190_rx_quota(count, quota) count"),
  * or a kernel macro that only stringifies one (the atlas's Z lines):
  * what such an argument names is never built, so no rule's finding is
- * made there (add_finding() asks, and gone before it counts a use).
+ * made in the file's macros' (add_finding() asks), and no gone finding
+ * in the kernel's either (gone asks before it counts a use).
  *
  * The file's macro is the one its live definition makes: the definitions
  * in a branch that cannot be taken are skipped - the engine's dead
@@ -28,7 +29,13 @@
 
 struct porter;
 
-/* Is token i of the file in an argument that a macro never compiles? */
-bool dropped_arg(struct porter *pt, size_t i);
+/*
+ * Is token i of the file in an argument that a macro of the file never
+ * compiles - or, with kernel, one of the kernel's (gone asks that too:
+ * the atlas's Z lines of a release are its headers' x86 definitions,
+ * and one of them may stand for another configuration's - 2.6.0's
+ * outw() - where a rule that knows the interface knows better)?
+ */
+bool dropped_arg(struct porter *pt, size_t i, bool kernel);
 
 #endif

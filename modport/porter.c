@@ -74,8 +74,8 @@ static size_t token_at(const struct porter *pt, size_t pos)
 
 /*
  * Is a finding at pos moot: in a file that no configuration of its
- * kernel tree builds (kbuildarch.h), or in an argument that a macro never
- * compiles (droparg.h)?  Asked of every rule's findings; the file's
+ * kernel tree builds (kbuildarch.h), or in an argument that a macro of
+ * the file never compiles (droparg.h)?  Asked of every rule's findings; the file's
  * answer once.
  */
 static bool never_compiled(struct porter *pt, size_t pos)
@@ -85,7 +85,7 @@ static bool never_compiled(struct porter *pt, size_t pos)
 		pt->never_built_known = true;
 	}
 	return pt->never_built ||
-	       (pt->tl->nr && dropped_arg(pt, token_at(pt, pos)));
+	       (pt->tl->nr && dropped_arg(pt, token_at(pt, pos), false));
 }
 
 int add_finding(struct porter *pt, size_t pos, enum rule_id rule,

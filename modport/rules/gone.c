@@ -757,7 +757,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (in_arch_branch(c->buf, c->pt->tl, i))
 		return;		/* another architecture's code */
-	if (!judged(c) || dropped_arg(c->pt, i) ||
+	if (!judged(c) || dropped_arg(c->pt, i, true) ||
 	    (t->type == TOKEN_IDENT && deeper_defines(c, t)) ||
 	    !first_report(c, what, t, of))
 		return;
@@ -1156,7 +1156,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 		     !compat_only(c, c->buf + t->pos, t->len)) ||
 		    other_form(c, i, r) || ifdef_never_macro(c, i, r) ||
 		    !judged(c) ||
-		    includer_defines(c, t) || dropped_arg(c->pt, i) ||
+		    includer_defines(c, t) || dropped_arg(c->pt, i, true) ||
 		    deeper_defines(c, t))
 			return;
 		show_arity(sets[r], now, sizeof(now));
