@@ -46,6 +46,7 @@ struct porter {
 	struct id_index idents;		/* the file's names, found on demand */
 	bool idents_made;
 	bool not_x86_known, not_x86;	/* not_x86_kernel() (rules/gone.h) */
+	bool never_built_known, never_built;	/* kbuild_never_built() */
 	size_t removed[PORTER_REMOVED_MAX][2];	/* code a rule removes */
 	size_t nr_removed;
 };

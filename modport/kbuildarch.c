@@ -76,16 +76,20 @@ static bool dir_of(const char *path, char *dir)
 
 struct kdef {
 	bool other_arch;	/* in arch/OTHER/ */
+	bool settable;		/* a prompt, a default other than n, an option */
 	char *deps;		/* its "depends on" and if conditions, '&&'-joined */
 };
+
+/* The questions: does x86 never set the symbol, or does no build? */
+enum kmode { ON_X86, ON_ANY, KMODES };
 
 struct ksym {
 	char *name;
 	struct kdef *def;
 	size_t nr_def;
-	char **selectors;	/* the symbols that select it */
+	char **selectors;	/* the symbols that select (or imply) it */
 	size_t nr_sel;
-	int state;		/* 0 not asked, 1 asking, 2 off, 3 maybe on */
+	int state[KMODES];	/* 0 not asked, 1 asking, 2 off, 3 maybe on */
 };
 
 static struct {
@@ -178,6 +182,34 @@ static char *and_of(const char *s, const char *t, size_t tlen)
 
 #define KC_IF_MAX 32
 
+/*
+ * Does the line l of a config entry let a build set the symbol: a prompt
+ * ("bool "text"", "prompt "text""), a default other than n ("default y",
+ * "def_bool X"), an option?  A "bool" alone does not: BROKEN's.
+ */
+static bool kconfig_sets(const char *l)
+{
+	static const char *const typed[] = {
+		"bool", "tristate", "string", "int", "hex", "boolean", "prompt",
+	};
+	static const char *const deflt[] = {
+		"default", "def_bool", "def_tristate",
+	};
+	const char *p;
+	size_t k;
+
+	for (k = 0; k < sizeof(typed) / sizeof(*typed); k++)
+		if ((p = keyword(l, typed[k])))
+			return p[strspn(p, " \t")] == '"' ||
+			       p[strspn(p, " \t")] == '\'';
+	for (k = 0; k < sizeof(deflt) / sizeof(*deflt); k++)
+		if ((p = keyword(l, deflt[k]))) {
+			p += strspn(p, " \t");
+			return !(p[0] == 'n' && !ident_byte(p[1]));
+		}
+	return keyword(l, "option") || !strcmp(l, "modules");
+}
+
 /* Read one Kconfig file (rel: its path under the tree). */
 static void kconfig_read(const char *path, const char *rel)
 {
@@ -217,6 +249,7 @@ static void kconfig_read(const char *path, const char *rel)
 					cur->def = d;
 					def = &d[cur->nr_def++];
 					def->other_arch = other;
+					def->settable = false;
 					def->deps = NULL;
 					for (n = 0; n < ifs && n < KC_IF_MAX; n++) {
 						char *a = and_of(def->deps, ifc[n],
@@ -238,7 +271,10 @@ static void kconfig_read(const char *path, const char *rel)
 			}
 			continue;
 		}
-		if ((p = keyword(l, "select")) && cur) {
+		if (def && kconfig_sets(l))
+			def->settable = true;
+		if (((p = keyword(l, "select")) || (p = keyword(l, "imply"))) &&
+		    cur) {
 			struct ksym *s;
 			char **sel;
 
@@ -315,11 +351,12 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 	closedir(d);
 }
 
-static bool sym_off(const char *s, size_t len);
+static bool sym_off(const char *s, size_t len, enum kmode mode);
 
-/* The value of a Kconfig expression: 0 n on x86, 1 maybe set. */
+/* The value of a Kconfig expression: 0 n (on x86, or on any), 1 maybe set. */
 struct kexpr {
 	const char *p;
+	enum kmode mode;
 };
 
 static int kx_or(struct kexpr *x);
@@ -362,7 +399,7 @@ static int kx_atom(struct kexpr *x)
 	s = x->p;
 	x->p += n;
 	v = n == 1 && *s == 'n' ? 0 :
-	    n && !(n == 1 && (*s == 'y' || *s == 'm')) && sym_off(s, n) ? 0 : 1;
+	    n && !(n == 1 && (*s == 'y' || *s == 'm')) && sym_off(s, n, x->mode) ? 0 : 1;
 	kx_blank(x);
 	if (*x->p == '=' || (x->p[0] == '!' && x->p[1] == '=') ||
 	    *x->p == '<' || *x->p == '>') {
@@ -407,30 +444,34 @@ static int kx_or(struct kexpr *x)
 }
 
 /*
- * Does x86 never set the symbol s[0..len)?  Every definition is another
- * architecture's or depends on what x86 never sets, and nothing x86 may
- * set selects it.  A symbol without a definition, or asked again while
- * it is asked (a cycle), may be set.
+ * Does x86 (ON_X86), or does no build (ON_ANY), never set the symbol
+ * s[0..len)?  Every definition is one no build can set (no prompt, no
+ * default: BROKEN's "bool"), or - on x86 - another architecture's, or
+ * depends on such a symbol; and nothing that may be set selects or
+ * implies it.  A symbol without a definition, or asked again while it is
+ * asked (a cycle), may be set.
  */
-static bool sym_off(const char *s, size_t len)
+static bool sym_off(const char *s, size_t len, enum kmode mode)
 {
 	struct ksym *k = ksym(s, len, false);
 	size_t i;
 	bool off = true;
 
-	if (!k || !k->nr_def || k->state == 1)
+	if (!k || !k->nr_def || k->state[mode] == 1)
 		return false;
-	if (k->state)
-		return k->state == 2;
-	k->state = 1;
+	if (k->state[mode])
+		return k->state[mode] == 2;
+	k->state[mode] = 1;
 	for (i = 0; off && i < k->nr_def; i++) {
-		struct kexpr x = { k->def[i].deps };
+		struct kexpr x = { k->def[i].deps, mode };
 
-		off = k->def[i].other_arch || (k->def[i].deps && !kx_or(&x));
+		off = !k->def[i].settable ||
+		      (mode == ON_X86 && k->def[i].other_arch) ||
+		      (k->def[i].deps && !kx_or(&x));
 	}
 	for (i = 0; off && i < k->nr_sel; i++)
-		off = sym_off(k->selectors[i], strlen(k->selectors[i]));
-	k->state = off ? 2 : 3;
+		off = sym_off(k->selectors[i], strlen(k->selectors[i]), mode);
+	k->state[mode] = off ? 2 : 3;
 	return off;
 }
 
@@ -483,10 +524,10 @@ enum reach { REACH_NONE, REACH_OFF, REACH_MAYBE };
 
 /*
  * How the build file text [buf, end) reaches word (NAME.o, or DIR/): at
- * none of its lines, only under symbols x86 never sets, or maybe.
+ * none of its lines, only under symbols that mode never sets, or maybe.
  */
 static enum reach mk_reach(const char *buf, const char *end, const char *word,
-			   size_t wlen, int depth)
+			   size_t wlen, int depth, enum kmode mode)
 {
 	const char *s, *e, *t, *op, *c;
 	enum reach r = REACH_NONE;
@@ -512,7 +553,7 @@ static enum reach mk_reach(const char *buf, const char *end, const char *word,
 		if (c && op - c > 10 && !memcmp(c, "$(CONFIG_", 9) &&
 		    op[-1] == ')' && !memchr(c + 1, '$', (size_t)(op - c - 1))) {
 			n = (size_t)(op - 1 - (c + 9));
-			off = sym_off(c + 9, n);
+			off = sym_off(c + 9, n, mode);
 		} else if (c) {
 			return REACH_MAYBE;	/* $(if ...), two symbols */
 		}
@@ -530,7 +571,7 @@ static enum reach mk_reach(const char *buf, const char *end, const char *word,
 			    (size_t)(dash - t) + 3 < sizeof(obj)) {
 				snprintf(obj, sizeof(obj), "%.*s.o", (int)(dash - t), t);
 				off = mk_reach(buf, end, obj, strlen(obj),
-					       depth + 1) == REACH_OFF;
+					       depth + 1, mode) == REACH_OFF;
 			}
 		}
 		r = off ? REACH_OFF : REACH_MAYBE;
@@ -539,7 +580,7 @@ static enum reach mk_reach(const char *buf, const char *end, const char *word,
 }
 
 /* How dir's Kbuild (else Makefile) reaches word. */
-static enum reach dir_reach(const char *dir, const char *word)
+static enum reach dir_reach(const char *dir, const char *word, enum kmode mode)
 {
 	static const char *const files[] = { "Kbuild", "Makefile" };
 	char path[PATH_MAX + 16];
@@ -552,7 +593,7 @@ static enum reach dir_reach(const char *dir, const char *word)
 		buf = source_slurp(path, &len);
 		if (!buf)
 			continue;
-		r = mk_reach(buf, buf + len, word, strlen(word), 0);
+		r = mk_reach(buf, buf + len, word, strlen(word), 0, mode);
 		free(buf);
 		if (r != REACH_NONE)
 			break;
@@ -584,7 +625,8 @@ static bool x86_names(const char *root, const char *rel)
 	return named;
 }
 
-bool kbuild_other_arch(const char *path)
+/* Does kbuild reach the .c at path only through symbols mode never sets? */
+static bool kbuild_off(const char *path, enum kmode mode)
 {
 	char dir[PATH_MAX], root[PATH_MAX], word[NAME_MAX + 4];
 	const char *base = path ? strrchr(path, '/') : NULL;
@@ -607,13 +649,23 @@ bool kbuild_other_arch(const char *path)
 		/* what is reached, as x86's Makefiles would name it */
 		snprintf(rel, sizeof(rel), "%s/%.*s", dir + rl + 1,
 			 (int)strcspn(word, "./"), word);
-		if (dir_reach(dir, word) == REACH_OFF && !x86_names(root, rel))
+		if (dir_reach(dir, word, mode) == REACH_OFF && !x86_names(root, rel))
 			return true;
 		slash = strrchr(dir, '/');
 		snprintf(word, sizeof(word), "%s/", slash + 1);
 		*slash = 0;
 	}
 	return false;
+}
+
+bool kbuild_other_arch(const char *path)
+{
+	return kbuild_off(path, ON_X86);
+}
+
+bool kbuild_never_built(const char *path)
+{
+	return kbuild_off(path, ON_ANY);
 }
 
 /* ---- <asm/...> headers of the tree ---- */

@@ -13,7 +13,8 @@
  * never sets is defined only in another architecture's Kconfig files
  * (arch/parisc/Kconfig's PARISC), or its every definition depends on
  * such a symbol (SPAPR_TCE_IOMMU: depends on PPC_POWERNV || PPC_PSERIES),
- * and no symbol x86 may set selects it.  Anything it cannot read - a
+ * and no symbol x86 may set selects it - or no build can set it at all
+ * (kbuild_never_built()).  Anything it cannot read - a
  * folder no Makefile names, an ifeq block, $(if ...), a symbol another
  * symbol selects - leaves the file judged.
  */
@@ -25,6 +26,18 @@
 
 /* Is the .c at path, in a kernel tree, one that only another arch builds? */
 bool kbuild_other_arch(const char *path);
+
+/*
+ * Is the .c at path, in a kernel tree, one that no configuration of any
+ * architecture builds: kbuild reaches it only through symbols that
+ * nothing can set - a "config X" whose every definition has no prompt
+ * and no default (init/Kconfig's BROKEN: "bool" alone) and that nothing
+ * selects or implies, or one that depends on such a symbol
+ * (sisusb_con.c: USB_SISUSBVGA_CON "depends on VT && BROKEN")?  (x86's
+ * never-set symbols of kbuild_other_arch() count those too.)  Every
+ * rule's findings there are moot (porter.c's add_finding()).
+ */
+bool kbuild_never_built(const char *path);
 
 /*
  * Is <asm/name[0..len)> (name without "asm/"), which x86 once had, one

@@ -12,7 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "droparg.h"
 #include "engine.h"
+#include "kbuildarch.h"
 #include "inclines.h"
 #include "sibling.h"
 #include "source.h"
@@ -53,6 +55,39 @@ void porter_removes(struct porter *pt, size_t from, size_t to)
 	pt->removed[pt->nr_removed++][1] = to;
 }
 
+/* The token at byte pos (the last one that starts at or before it). */
+static size_t token_at(const struct porter *pt, size_t pos)
+{
+	const struct token *t = pt->tl->tok;
+	size_t lo = 0, hi = pt->tl->nr;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t[mid].pos <= pos)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Is a finding at pos moot: in a file that no configuration of its
+ * kernel tree builds (kbuildarch.h), or in an argument that a macro of
+ * the file never compiles (droparg.h)?  Asked of every rule's findings; the file's
+ * answer once.
+ */
+static bool never_compiled(struct porter *pt, size_t pos)
+{
+	if (!pt->never_built_known) {
+		pt->never_built = pt->path && kbuild_never_built(pt->path);
+		pt->never_built_known = true;
+	}
+	return pt->never_built ||
+	       (pt->tl->nr && dropped_arg(pt, token_at(pt, pos), false));
+}
+
 int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 		enum severity sev, bool fixable, const char *fmt, ...)
 {
@@ -68,6 +103,10 @@ int add_finding(struct porter *pt, size_t pos, enum rule_id rule,
 	if (removed(pt, pos)) {
 		pt->muted = true;	/* its edits too */
 		return 0;	/* code that a rule removes: moot */
+	}
+	if (never_compiled(pt, pos)) {
+		pt->muted = true;
+		return 0;
 	}
 	va_start(ap, fmt);
 	ret = port_add_finding(out, pos, rule, sev, fixable, fmt, ap);

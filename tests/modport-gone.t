@@ -61,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 115
+plan 121
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -252,10 +252,12 @@ like "$(chk "$g/inc/src/recv.c")" "recv.c:7:16: warning: the struct 'ieee80211_s
 is "$(chk "$g/dropped/quota.c")" "" "an argument every definition of the file's macro drops is never compiled"
 is "$(chk "$g/dropped/named.c")" "" "an argument the file's macro only stringifies (#x) is never compiled"
 dbg=$(chk "$g/dropped/debug.c")
-like "$dbg" "debug.c:18:40: warning: the member 'bufflen' of struct scsi_cmnd went away" \
-	"negative control: a debug macro whose #ifdef DEBUG_MASK definition compiles its arguments"
+unlike "$dbg" "bufflen" "DEBUG_MASK is never defined: the #else's dprintkdbg, which drops its arguments, is live (droparg.h)"
 like "$dbg" "debug.c:23:28: warning: the member 'quota' of struct net_device went away" \
 	"negative control: dev->quota outside a macro"
+sed 's|^#ifdef DEBUG_MASK|#define DEBUG_MASK 1\n&|' "$g/dropped/debug.c" >"$tmp/debug.c"
+like "$(chk "$tmp/debug.c")" "debug.c:19:40: warning: the member 'bufflen' of struct scsi_cmnd went away" \
+	"negative control: the file defines DEBUG_MASK: the #ifdef's dprintkdbg, which compiles its arguments, is live"
 # A kernel tree's file that kbuild builds for another architecture only
 # (parisc's iosapic.c, powerpc's vfio_iommu_spapr_tce.c), and a header
 # whose <asm/...> the tree's x86 lacks and arm64 has (arm_hypercalls.h).
@@ -265,7 +267,14 @@ unlike "$kb" "spapr_tce\\.c" "CONFIG_VFIO_IOMMU_SPAPR_TCE depends on SPAPR_TCE_I
 unlike "$kb" "arm_hypercalls" "<asm/kvm_emulate.h>: the tree's x86 lacks it, its arm64 has it"
 like "$kb" "vfio_pci_core.c:7:16: warning: the function 'pci_find_device' went away" \
 	"negative control: a composite object (vfio-pci-y) of a symbol x86 may set"
-is "$(grep -c warning <<<"$kb")" 1 "nothing else"
+like "$kb" "sisusb.c:9:16: warning: the function 'pci_find_device' went away" \
+	"negative control: sisusb.o, of CONFIG_USB_SISUSBVGA, which x86 may set"
+is "$(grep -c warning <<<"$kb")" 3 "nothing else (sisusb.c: pci_find_device, slot_name)"
+# A file that no configuration builds: USB_SISUSBVGA_CON depends on BROKEN,
+# which has no prompt, no default and no select - every rule's findings.
+sis=$("$modport" check --target=6.1 "$g/kbuild/tree/drivers/usb" 2>&1)
+unlike "$sis" "sisusb_con\\.c" "sisusb_con.o of USB_SISUSBVGA_CON (depends on BROKEN): no rule's finding (api-rename, pci-slot-name)"
+like "$sis" "sisusb.c:14:22: warning: struct pci_dev has no slot_name" "negative control: sisusb.c, built, keeps every rule's findings"
 cp -r "$g/kbuild" "$tmp/kbuild"
 printf '\nconfig DEMO\n\tbool "demo"\n\tselect SPAPR_TCE_IOMMU\n' >>"$tmp/kbuild/tree/arch/x86/Kconfig"
 mkdir -p "$tmp/kbuild/tree/arch/x86/include/asm"
@@ -280,6 +289,13 @@ is "$(chk "$tmp/kbuild/tree/drivers/parisc/iosapic.c" | grep -c pci_find_device)
 cp "$g/kbuild/tree/drivers/parisc/iosapic.c" "$tmp/iosapic.c"
 like "$(chk "$tmp/iosapic.c")" "iosapic.c:7:16: warning: the function 'pci_find_device'" \
 	"negative control: the same file outside a kernel tree"
+sed -i 's/^\tbool$/\tbool "Prompt for development and\/or incomplete code\/drivers"/' "$tmp/kbuild/tree/init/Kconfig"
+like "$("$modport" check --target=6.1 "$tmp/kbuild/tree/drivers/usb" 2>&1)" "sisusb_con.c:15:22: warning: struct pci_dev has no slot_name" \
+	"negative control: BROKEN with a prompt, a build may set it"
+cp -r "$g/kbuild" "$tmp/kbuild2"
+printf '\nconfig DEMO\n\tbool "demo"\n\tselect BROKEN\n' >>"$tmp/kbuild2/tree/arch/x86/Kconfig"
+like "$(chk "$tmp/kbuild2/tree/drivers/usb")" "sisusb_con.c:10:16: warning: the function 'pci_find_device' went away" \
+	"negative control: a symbol a build may set selects BROKEN"
 
 # #ifdef f, where the atlas says f is no macro of x86's in the target.
 is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"

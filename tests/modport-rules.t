@@ -3,11 +3,18 @@
 # kind, gone in, new since, summary), tied to the docs and the fixtures -
 # every ID has its entry in modport.1 and is expected by at least one golden
 # fixture - and the selection: --rules, --ignore, --target, under both builds.
+# And what every rule's findings share (tests/data/droparg): none is made
+# in an argument that the file's own macro drops in the build (its live
+# definition: #undef X, or X that nothing defines, picks the #else of
+# "#ifdef X"), with negative controls that the build compiles - the
+# same uses outside the macros, CONFIG_X (the tree can set it), X the
+# file defines, X from the Makefile's -DX, and a name that is also a
+# function.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
 mapfile -t ids < <("${bins[0]}" --list-rules | grep -v '^#' | cut -f1)
-plan $(( 2 * ${#ids[@]} + 4 + ${#bins[@]} * 10 ))
+plan $(( 2 * ${#ids[@]} + 4 + ${#bins[@]} * 10 + 12 ))
 
 list=$("${bins[0]}" --list-rules | grep -v '^#')
 [ "${#ids[@]}" -ge 20 ]; ok $? "--list-rules lists ${#ids[@]} rules"
@@ -48,4 +55,30 @@ for bin in "${bins[@]}"; do
 	is "$status:$(head -n 1 <<<"$out")" "2:modport: --target wants a kernel version (6.1, 2.6.17) or a range LO..HI" \
 		"$tag: a range upside down is a usage error"
 done
+
+# Arguments the file's own macros drop (tests/data/droparg).
+d=tests/data/droparg
+chk() { "${bins[0]}" check --target=6.1 "$@" 2>&1; }
+is "$(chk "$d/off.c")" "" "no rule's finding in an argument the file's macro drops (pci-slot-name, gone, napi)"
+on=$(chk "$d/on.c")
+like "$on" "on.c:11:24: warning: struct pci_dev has no slot_name .*\[pci-slot-name\]" "negative control: slot_name outside the macro"
+like "$on" "on.c:16:21: warning: the member 'bufflen' of struct scsi_cmnd went away.*\[gone\]" "negative control: bufflen outside the macro"
+like "$on" "on.c:21:34: warning: the old NAPI.*\[napi\]" "negative control: dev->quota outside the macro"
+like "$(chk "$d/config.c")" "config.c:16:40: warning: struct pci_dev has no slot_name" \
+	"negative control: #ifdef CONFIG_PCI_DEBUG, which the tree can set, compiles DBG_IRT's arguments"
+like "$(chk "$d/defined.c")" "defined.c:22:40: warning: the member 'bufflen' of struct scsi_cmnd went away" \
+	"negative control: the file defines DEBUG_MASK: the first branch's dprintkdbg is live"
+like "$(chk "$d/function.c")" "function.c:19:42: warning: the old NAPI" \
+	"negative control: rx_quota is also a function: its call compiles its arguments"
+like "$(chk "$d/flags/drv.c")" "drv.c:16:40: warning: struct pci_dev has no slot_name" \
+	"negative control: the Makefile's -DDEBUG_IRT"
+tmp=$(mktemp -d)
+at_exit "rm -rf '$tmp'"
+cp -r "$d/flags" "$tmp/flags" && sed -i '/-DDEBUG_IRT/d' "$tmp/flags/Makefile"
+is "$(chk "$tmp/flags/drv.c")" "" "the same folder without -DDEBUG_IRT: DBG_IRT drops its arguments"
+sed '/^#ifdef RX_QUOTA/,/^#else/d; /^#endif/d' "$d/function.c" >"$tmp/function.c"
+is "$(chk "$tmp/function.c")" "" "the same file without the function: rx_quota drops its argument"
+is "$(chk "$d/off.c" --rules=gone,signature)" "" "gone's dropped arguments are the same test"
+out=$("${bins[0]}" fix --target=6.1 "$d/off.c" 2>&1)
+unlike "$out" "pci_name" "fix leaves what the build never compiles"
 done_testing

@@ -28,6 +28,7 @@
 #include "../engine.h"
 #include "../harvest.h"
 #include "../include.h"
+#include "../droparg.h"
 #include "../kbuildarch.h"
 #include "../kversion.h"
 #include "../nameset.h"
@@ -727,164 +728,6 @@ bool ifdef_guarded(const struct porter *pt, size_t i)
 
 static size_t prev_tok(const struct ctx *c, size_t i);
 
-/* In the token list of buf, does "#define M(params) body" drop argument arg? */
-enum drop { DROP_NONE, DROP_KEEPS, DROP_DROPS };
-
-static enum drop define_drops(const char *buf, const struct token_list *tl,
-			      size_t hash, const char *m, size_t mlen,
-			      unsigned int arg)
-{
-	const struct tokens ts = { buf, tl };
-	const struct token *t = tl->tok;
-	size_t name = define_name(&ts, hash), k, body, param = SCAN_NONE;
-	unsigned int n = 0;
-	bool va = false;
-
-	if (name == SCAN_NONE || t[name].len != mlen ||
-	    memcmp(buf + t[name].pos, m, mlen) ||
-	    !match_op(buf, &t[name + 1], '(') ||
-	    t[name + 1].pos != t[name].pos + t[name].len)
-		return DROP_NONE;	/* another name, or object-like */
-	/* the parameter of argument arg: "(a, b)", "(a, rest...)", "(a, ...)" */
-	for (k = name + 2; t[k].type != TOKEN_EOF && (t[k].flags & TF_PP) &&
-	     !(t[k].flags & TF_BOL) && !match_op(buf, &t[k], ')'); k++) {
-		bool dots = t[k].type == TOKEN_SPECIAL && t[k].len == 3;
-
-		if (match_op(buf, &t[k], ',')) {
-			n++;
-		} else if (dots) {
-			va = true;	/* "rest...": rest; "...": __VA_ARGS__ */
-			if (n <= arg)
-				param = t[k - 1].type == TOKEN_IDENT ? k - 1 : k;
-		} else if (t[k].type == TOKEN_IDENT && n <= arg) {
-			param = k;
-		}
-	}
-	if (param == SCAN_NONE || (n < arg && !va))
-		return DROP_KEEPS;	/* cannot tell: kept */
-	body = define_body(&ts, name);
-	for (k = body; k != SCAN_NONE && t[k].type != TOKEN_EOF &&
-	     (t[k].flags & TF_PP) && !(k > body && (t[k].flags & TF_BOL)); k++) {
-		bool same = t[param].type == TOKEN_SPECIAL ?
-			    match_ident(buf, &t[k], "__VA_ARGS__") :
-			    same_name(buf, &t[k], buf, &t[param]);
-
-		if (same && !(t[k - 1].type == TOKEN_SPECIAL &&
-			      t[k - 1].len == 1 && buf[t[k - 1].pos] == '#'))
-			return DROP_KEEPS;	/* compiled (or pasted) */
-	}
-	return DROP_DROPS;
-}
-
-/*
- * Does every definition of the file's (or its local headers') macro m
- * drop its argument arg - its body never names the parameter, or only
- * stringifies it ("#define sis190_rx_quota(count, quota) count") - and
- * one of them is outside any #if?  False where it has none (the kernel's
- * macro, unknown here), where it is only defined under a condition (a
- * debug switch's #else: m may be a function otherwise), or where the
- * file #undefs m (BT_DBG: the kernel's definition is another).
- */
-static bool file_macro_drops(struct ctx *c, const char *m, size_t mlen,
-			     unsigned int arg)
-{
-	const struct header_set *hs = file_headers(c->pt);
-	bool always = false;
-	size_t k, h, name;
-
-	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
-		const char *buf = h ? hs->h[h - 1].buf : c->buf;
-		const struct token_list *tl = h ? &hs->h[h - 1].tl : c->pt->tl;
-		const struct tokens ts = { buf, tl };
-
-		for (k = 0; tl->tok[k].type != TOKEN_EOF; k++) {
-			if ((tl->tok[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-			    !match_op(buf, &tl->tok[k], '#'))
-				continue;
-			/* #undef m: it has another definition, maybe the kernel's */
-			if (directive_is(&ts, k, "undef") &&
-			    (name = pp_next(tl, pp_next(tl, k))) != SCAN_NONE &&
-			    tl->tok[name].len == mlen &&
-			    !memcmp(buf + tl->tok[name].pos, m, mlen))
-				return false;
-			switch (define_drops(buf, tl, k, m, mlen, arg)) {
-			case DROP_KEEPS:
-				return false;
-			case DROP_DROPS:
-				/* outside any #if (a header's guard aside) */
-				always |= pp_open_groups(buf, tl, 0, k) <=
-					  (h || c->header ? 1 : 0);
-				break;
-			case DROP_NONE:
-				break;
-			}
-		}
-	}
-	return always;
-}
-
-/*
- * Does the kernel's macro at token m never compile its argument arg in
- * any release of the target (the atlas's Z lines: SEQCNT_ZERO(name) only
- * stringifies name, through SEQCOUNT_DEP_MAP_INIT())?  Not where the file
- * or its local headers define the name: theirs is file_macro_drops()'s.
- */
-static bool kernel_macro_drops(struct ctx *c, size_t m, unsigned int arg)
-{
-	const struct token *t = &c->tok[m];
-
-	return atlas_drops(c->buf + t->pos, t->len, arg, c->target) &&
-	       !shadowed(c, c->buf + t->pos, t->len);
-}
-
-/*
- * Is token i in an argument that a macro of the file drops, so that it is
- * never compiled?  The enclosing calls are asked, inner first, within a
- * statement.
- */
-#define DROP_REACH 512
-
-static bool in_dropped_arg(struct ctx *c, size_t i)
-{
-	size_t k = i, steps;
-	unsigned int arg = 0;
-	int depth = 0, calls = 0;
-
-	if (c->tok[i].flags & TF_PP)
-		return false;
-	for (steps = 0; k > 0 && steps < DROP_REACH && calls < 4; steps++) {
-		const struct token *t;
-
-		k = prev_tok(c, k);
-		t = &c->tok[k];
-		if (t->flags & TF_PP)
-			continue;
-		if (match_op(c->buf, t, ')') || match_op(c->buf, t, ']'))
-			depth++;
-		else if (match_op(c->buf, t, '[') && depth)
-			depth--;
-		else if (match_op(c->buf, t, '(') && depth)
-			depth--;
-		else if (match_op(c->buf, t, ',') && !depth)
-			arg++;
-		else if (match_op(c->buf, t, '(')) {
-			size_t m = prev_tok(c, k);
-
-			calls++;
-			if (m != k && c->tok[m].type == TOKEN_IDENT &&
-			    (file_macro_drops(c, c->buf + c->tok[m].pos,
-					      c->tok[m].len, arg) ||
-			     kernel_macro_drops(c, m, arg)))
-				return true;
-			arg = 0;
-		} else if (!depth && (match_op(c->buf, t, ';') ||
-				      match_op(c->buf, t, '{') ||
-				      match_op(c->buf, t, '}')))
-			return false;
-	}
-	return false;
-}
-
 static bool deeper_defines(struct ctx *c, const struct token *t);
 
 /*
@@ -914,7 +757,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;
 	if (in_arch_branch(c->buf, c->pt->tl, i))
 		return;		/* another architecture's code */
-	if (!judged(c) || in_dropped_arg(c, i) ||
+	if (!judged(c) || dropped_arg(c->pt, i, true) ||
 	    (t->type == TOKEN_IDENT && deeper_defines(c, t)) ||
 	    !first_report(c, what, t, of))
 		return;
@@ -1313,7 +1156,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 		     !compat_only(c, c->buf + t->pos, t->len)) ||
 		    other_form(c, i, r) || ifdef_never_macro(c, i, r) ||
 		    !judged(c) ||
-		    includer_defines(c, t) || in_dropped_arg(c, i) ||
+		    includer_defines(c, t) || dropped_arg(c->pt, i, true) ||
 		    deeper_defines(c, t))
 			return;
 		show_arity(sets[r], now, sizeof(now));
