@@ -339,6 +339,31 @@ static int read_exports(const char *path)
 }
 
 /*
+ * The other architectures' <asm/...> headers of the release (asm.arch,
+ * "ARCH<TAB>asm/PATH" a line): an entry for each header and
+ * architecture, "a<TAB>asm/PATH<TAB>ARCH", which write_arch_header()
+ * folds into one line a header.  A tree extracted before asm.arch has
+ * none.
+ */
+static void read_asm_arch(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], *tab;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		tab = strchr(line, '\t');
+		if (!tab || tab == line || strncmp(tab + 1, "asm/", 4))
+			continue;
+		*tab = 0;
+		note(ATLAS_ARCH_HEADER, tab + 1, line);
+	}
+	fclose(f);
+}
+
+/*
  * An architecture gets every asm-generic header it does not override as
  * <asm/X.h> (generic-y, mandatory-y: generated at build time, so a source
  * tree lacks them).
@@ -428,6 +453,8 @@ static int harvest_release(const char *trees, const char *rel)
 	add_generated_asm(path);
 	snprintf(path, sizeof(path), "%s/%s/uapi/asm/Kbuild", trees, rel);
 	add_generated_asm(path);
+	snprintf(path, sizeof(path), "%s/%s/asm.arch", trees, rel);
+	read_asm_arch(path);
 	drops_release(dropped_param, is_function);
 	return ret;
 }
@@ -1041,6 +1068,37 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 	fputc('\n', f);
 }
 
+/*
+ * The a line of the header of sorted[i] (an ATLAS_ARCH_HEADER entry) and
+ * of the entries after it for the same header, one an architecture: the
+ * releases any has it, the architectures; none when x86 had the header
+ * at some release.  The index after them.
+ */
+static size_t write_arch_header(FILE *f, struct entry **sorted, size_t i,
+				size_t n)
+{
+	const char *tag = sorted[i]->key + 2, *tab = strchr(tag, '\t');
+	size_t tlen = (size_t)(tab - tag), j, k;
+	uint32_t mask = 0;
+	char *hdr = xstrndup(tag, tlen);
+	bool x86 = find(ATLAS_HEADER, hdr) != NULL;
+
+	for (j = i; j < n && sorted[j]->key[0] == ATLAS_ARCH_HEADER &&
+	     !strncmp(sorted[j]->key + 2, tag, tlen) &&
+	     sorted[j]->key[2 + tlen] == '\t'; j++)
+		mask |= sorted[j]->mask;
+	if (!x86) {
+		fprintf(f, "%c\t%s\t", ATLAS_ARCH_HEADER, hdr);
+		put_ranges(f, mask);
+		for (k = i; k < j; k++)
+			fprintf(f, "%c%s", k == i ? '\t' : ' ',
+				sorted[k]->key + 3 + tlen);
+		fputc('\n', f);
+	}
+	free(hdr);
+	return j;
+}
+
 static void write_header(FILE *f, char rel[][ATLAS_RELEASE_LEN],
 			 unsigned int nrel)
 {
@@ -1129,8 +1187,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	write_header(f, rel, (unsigned int)nrel);
-	for (i = 0; i < n; i++)
-		write_entry(f, sorted[i], (unsigned int)nrel);
+	for (i = 0; i < n;) {
+		if (sorted[i]->key[0] == ATLAS_ARCH_HEADER) {
+			i = write_arch_header(f, sorted, i, n);
+			continue;
+		}
+		write_entry(f, sorted[i++], (unsigned int)nrel);
+	}
 	if (ferror(f) || (out && fclose(f))) {
 		fprintf(stderr, "%s: %s: cannot write: %s\n", prog,
 			out ? out : "stdout", strerror(errno));

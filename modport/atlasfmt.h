@@ -30,6 +30,11 @@
  *						port), gone from the newest
  *						release, which has HEADER:
  *						RANGES has NAME in any form
+ *	a<TAB>HEADER<TAB>RANGES<TAB>ARCH ...	an <asm/...> header x86 never had:
+ *						the releases whose trees have it
+ *						for other architectures, and
+ *						those (their folders' names:
+ *						sh, ppc, powerpc...)
  *	S<TAB>TAG<TAB>MEMBER<TAB>SIG:RANGES;...	the signature of a method member
  *						of TAG, where it changes:
  *						"int(struct device *, char *)",
@@ -73,6 +78,7 @@ enum atlas_kind {
 	ATLAS_RET = 'r',
 	ATLAS_METHOD = 'S',
 	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */
+	ATLAS_ARCH_HEADER = 'a',	/* another arch's <asm/...> header */
 };
 
 /*

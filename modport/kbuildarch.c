@@ -616,6 +616,13 @@ bool kbuild_other_arch(const char *path)
 	return false;
 }
 
+bool kbuild_in_tree(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX];
+
+	return dir_of(path, dir) && tree_of(dir, root, false);
+}
+
 /* ---- <asm/...> headers of the tree ---- */
 
 /* Is there a file root/a/b/c/name[0..len)? */

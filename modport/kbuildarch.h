@@ -27,6 +27,12 @@
 bool kbuild_other_arch(const char *path);
 
 /*
+ * Is the file at path in a kernel tree (a folder above it holds arch/ and
+ * include/)?  Its tree's build judges it; a module's file stands alone.
+ */
+bool kbuild_in_tree(const char *path);
+
+/*
  * Is <asm/name[0..len)> (name without "asm/"), which x86 once had, one
  * that the kernel tree of path no longer has for x86 (arch/x86/include,
  * 2.6's include/asm-x86, 2.4's include/asm-i386; nor asm-generic) while

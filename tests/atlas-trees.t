@@ -17,7 +17,7 @@
 #    option or release is refused.
 . "$(dirname "$0")/lib.sh"
 need git tar dpkg-deb xz
-plan 26
+plan 31
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
 AT=$TOP/scripts/atlas-trees
@@ -63,6 +63,8 @@ put "$new/linux-6.6/arch/x86/include/uapi/asm/ua.h" 'ua'
 put "$new/linux-6.6/arch/x86/include/generated/asm/gen.h" 'gen'
 put "$new/linux-6.6/arch/x86/kernel/e.c" 'EXPORT_SYMBOL_GPL(x86sym);'
 put "$new/linux-6.6/drivers/d.c" 'EXPORT_SYMBOL(dsym);'
+put "$new/linux-6.6/arch/arm64/include/asm/a.h" 'arm64 a'
+put "$new/linux-6.6/arch/arm64/include/uapi/asm/only.h" 'arm64 only'
 c_new=$(commit_repo "$(dirname "$new")")
 
 deb=$tmp/cache/kernels/9.1/root/usr/src
@@ -111,6 +113,8 @@ is "$(cat "$t/hdr/asm/io.h")" i386 "old layout: i386's file where both have one"
 is "$(tr '\n' ' ' <"$t/exports")" "alpha beta delta epsilon gamma " \
 	"old layout: exports of the source and of i386/x86_64, not other arches, samples, Documentation, a #define or a macro body"
 
+is "$(cat "$t/asm.arch")" $'arm\tasm/arm.h' "old layout: asm.arch, another architecture's asm-ARCH header x86 lacks (not asm-generic's, not x86_64's)"
+
 t=$tmp/cache/atlas/trees/6.6
 is "$(cat "$t/RELEASE")" "6.6.87 github o/new $c_new linux-6.6" "new layout: a subfolder; an owner's EXTRAVERSION left out"
 is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/a.h ./linux/bar.h " \
@@ -118,6 +122,7 @@ is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/a.h ./linux/ba
 is "$(cd "$t/uapi" && find . -type f | sort | tr '\n' ' ')" "./asm/ua.h ./linux/u.h " \
 	"new layout: include/uapi and arch/x86/include/uapi/asm in uapi/"
 is "$(tr '\n' ' ' <"$t/exports")" "dsym x86sym " "new layout: exports"
+is "$(cat "$t/asm.arch")" $'arm64\tasm/only.h' "new layout: asm.arch, arch/ARCH/include/(uapi/)asm, not a header x86 has too"
 
 t=$tmp/cache/atlas/trees/9.1
 is "$(cat "$t/RELEASE")" "9.1.5 debian nosuite 9.1.5-2 linux-headers-9.1.0-1-common linux-headers-9.1.0-1-amd64" \
@@ -125,6 +130,7 @@ is "$(cat "$t/RELEASE")" "9.1.5 debian nosuite 9.1.5-2 linux-headers-9.1.0-1-com
 is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/da.h ./linux/d.h " \
 	"debian: the -common headers, x86 only"
 is "$(tr '\n' ' ' <"$t/exports")" "eta zeta " "debian: the names of Module.symvers"
+is "$(cat "$t/asm.arch")" $'arm\tasm/arm.h' "debian: asm.arch from the headers"
 t=$tmp/cache/atlas/trees/9.2
 is "$(tr '\n' ' ' <"$t/exports")" "srcsym x86src " "debian with linux-source: the exports of its source, not other arches nor tools"
 is "$(tr '\n' ' ' <"$t/exports.symvers")" "eta zeta " "debian with linux-source: Module.symvers's names beside them"
@@ -137,6 +143,10 @@ out=$(run -f 2>&1); status=$?
 is "$status" 0 "-f extracts again"
 like "$out" "2.6.0: 2.6.9 github" "-f extracts a release already extracted"
 is "$(sums)" "$before" "the same bytes when extracted again"
+rm "$tmp/cache/atlas/trees/2.6.0/asm.arch" "$tmp/cache/atlas/trees/6.6/asm.arch"
+out=$(run 2>&1)
+like "$out" "2.6.0: asm.arch added: 1 headers" "a tree extracted before asm.arch: it is added, from the same source"
+is "$(sums)" "$before" "the same bytes as when extracted"
 is "$(ls -A "$tmp/cache/atlas/trees" | tr '\n' ' ')" "2.6.0 6.6 9.1 9.2 " "no temporary folder is left"
 
 out=$(run 6.6 2>&1)

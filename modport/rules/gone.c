@@ -2202,6 +2202,72 @@ static bool foreign_2_4(const struct porter *pt)
 	return foreign && !kbuild_other_arch(pt->path);
 }
 
+/*
+ * The finding on t, an <asm/...> header x86 never had: the architectures
+ * whose trees have it when the atlas knows them (its a line), and the
+ * releases.
+ */
+static void foreign_header(struct ctx *c, const struct token *t)
+{
+	const char *dirs;
+	size_t dlen;
+	uint32_t mask = atlas_arch_header(c->buf + t->pos + 1, t->len - 2,
+					  &dirs, &dlen);
+	char names[256];
+	unsigned int lo, hi;
+	size_t nr;
+
+	if (!mask || !(nr = arch_list_names(dirs, dlen, names, sizeof(names)))) {
+		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the header '%.*s' is another architecture's: x86 never had it (the atlas holds every x86 <asm/...> header), so this file cannot build on x86; port it by hand",
+			    (int)t->len, c->buf + t->pos);
+		return;
+	}
+	for (lo = 0; !(mask & (1u << lo)); lo++)
+		;
+	for (hi = lo; mask >> (hi + 1); hi++)
+		;
+	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+		    "the header '%.*s' is %s: the kernel's trees have it only for %s (%s%s%s), x86 never had it: this file is written for %s and the x86 build cannot compile it; port it by hand",
+		    (int)t->len, c->buf + t->pos, names,
+		    nr > 1 ? "those architectures" : "that architecture",
+		    atlas_release_name(lo), lo == hi ? "" : " to ",
+		    lo == hi ? "" : atlas_release_name(hi),
+		    nr > 1 ? "them" : "it");
+}
+
+/*
+ * The first include of a module's .c file (one outside a kernel tree,
+ * whose build judges its own: kbuild_other_arch(), and COMPILE_TEST)
+ * outside any #if group of an <asm/...> header that x86 never had and
+ * that the atlas's trees have for other architectures (an a line), when
+ * the file is no program: whatever its age the file is those
+ * architectures', and x86's build stops there (SuperH's
+ * <asm/machvec.h>).  SCAN_NONE when none.
+ */
+static size_t arch_only_include(const struct ctx *c)
+{
+	const char *dirs;
+	const struct token *t;
+	size_t dlen, first = SCAN_NONE;
+
+	if (c->header || kbuild_in_tree(c->pt->path))
+		return SCAN_NONE;
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		size_t i = (size_t)(t - c->tok);
+
+		if (libc_header(c->buf, t))
+			return SCAN_NONE;
+		if (first == SCAN_NONE && foreign_asm(c->buf, t) &&
+		    !scan_is_dead(&c->pt->sc, i) &&
+		    !pp_open_groups(c->buf, c->pt->tl, 0, i) &&
+		    atlas_arch_header(c->buf + t->pos + 1, t->len - 2, &dirs,
+				      &dlen))
+			first = i;
+	}
+	return first;
+}
+
 static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
 {
 	const struct token *t;
@@ -2211,9 +2277,7 @@ static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
 		if (!foreign_asm(c->buf, t) || scan_is_dead(&c->pt->sc,
 							     (size_t)(t - c->tok)))
 			continue;
-		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-			    "the header '%.*s' is another architecture's: x86 never had it (the atlas holds every x86 <asm/...> header), so this file cannot build on x86; port it by hand",
-			    (int)t->len, c->buf + t->pos);
+		foreign_header(c, t);
 		break;		/* the first: where the build stops */
 	}
 	for (k = 0; k < n && !c->pt->error; k++)
@@ -2317,8 +2381,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	c.target = target_releases(pt, c.range, sizeof(c.range));
 	c.header = source_is_header(pt->path);
 	if (c.target && not_x86_kernel(pt)) {
-		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
+		if (foreign_2_4(pt) && rule_on(pt, R_GONE)) {
 			foreign_includes(&c, h, n);
+		} else if (rule_on(pt, R_GONE)) {
+			size_t i = arch_only_include(&c);
+
+			if (i != SCAN_NONE)
+				foreign_header(&c, &c.tok[i]);
+		}
 		ctx_free(&c);
 		return;
 	}
