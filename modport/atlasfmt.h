@@ -35,6 +35,16 @@
  *						for other architectures, and
  *						those (their folders' names:
  *						sh, ppc, powerpc...)
+ *	o<TAB>NAME<TAB>RANGES<TAB>ARCH ...	a function x86's headers never
+ *						declared: the releases whose
+ *						other architectures' asm headers
+ *						declare it, and those
+ *						architectures
+ *	w<TAB>HEADER<TAB>RANGES<TAB>NAME ...	names HEADER declares that the
+ *						kernel exports only on 32-bit
+ *						x86 (files kbuild builds only
+ *						for X86_32): the releases, the
+ *						names
  *	S<TAB>TAG<TAB>MEMBER<TAB>SIG:RANGES;...	the signature of a method member
  *						of TAG, where it changes:
  *						"int(struct device *, char *)",
@@ -79,6 +89,8 @@ enum atlas_kind {
 	ATLAS_METHOD = 'S',
 	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */
 	ATLAS_ARCH_HEADER = 'a',	/* another arch's <asm/...> header */
+	ATLAS_ARCH_FUNC = 'o',	/* a function only other arches declare */
+	ATLAS_X86_32 = 'w',	/* a header's names exported on 32-bit only */
 };
 
 /*

@@ -85,8 +85,12 @@ struct ksym {
 	size_t nr_def;
 	char **selectors;	/* the symbols that select it */
 	size_t nr_sel;
-	int state;		/* 0 not asked, 1 asking, 2 off, 3 maybe on */
+	int state[2];		/* 0 not asked, 1 asking, 2 off, 3 maybe on;
+				 * [1]: as a 64-bit build sees it (only32) */
 };
+
+/* kbuild_x86_32_only(): a 64-bit x86 build's view, X86_32 never set */
+static bool only32;
 
 static struct {
 	bool made;
@@ -339,6 +343,14 @@ static int kx_atom(struct kexpr *x)
 	kx_blank(x);
 	if (*x->p == '!') {
 		x->p++;
+		kx_blank(x);
+		s = x->p;
+		n = take_word(&s);
+		if (only32 && ((n == 6 && !memcmp(s, "X86_64", 6)) ||
+			       (n == 5 && !memcmp(s, "64BIT", 5)))) {
+			x->p = s + n;
+			return 0;	/* !X86_64 on a 64-bit build */
+		}
 		kx_atom(x);
 		return 1;	/* !n is y; !y, unknown here, maybe */
 	}
@@ -414,15 +426,18 @@ static int kx_or(struct kexpr *x)
  */
 static bool sym_off(const char *s, size_t len)
 {
-	struct ksym *k = ksym(s, len, false);
+	struct ksym *k;
 	size_t i;
 	bool off = true;
 
-	if (!k || !k->nr_def || k->state == 1)
+	if (only32 && len == 6 && !memcmp(s, "X86_32", 6))
+		return true;
+	k = ksym(s, len, false);
+	if (!k || !k->nr_def || k->state[only32] == 1)
 		return false;
-	if (k->state)
-		return k->state == 2;
-	k->state = 1;
+	if (k->state[only32])
+		return k->state[only32] == 2;
+	k->state[only32] = 1;
 	for (i = 0; off && i < k->nr_def; i++) {
 		struct kexpr x = { k->def[i].deps };
 
@@ -430,7 +445,7 @@ static bool sym_off(const char *s, size_t len)
 	}
 	for (i = 0; off && i < k->nr_sel; i++)
 		off = sym_off(k->selectors[i], strlen(k->selectors[i]));
-	k->state = off ? 2 : 3;
+	k->state[only32] = off ? 2 : 3;
 	return off;
 }
 
@@ -584,6 +599,16 @@ static bool x86_names(const char *root, const char *rel)
 	return named;
 }
 
+bool kbuild_x86_32_only(const char *path)
+{
+	bool off;
+
+	only32 = true;
+	off = kbuild_other_arch(path);
+	only32 = false;
+	return off && !kbuild_other_arch(path);	/* x86's, for 32 bits */
+}
+
 bool kbuild_other_arch(const char *path)
 {
 	char dir[PATH_MAX], root[PATH_MAX], word[NAME_MAX + 4];
@@ -619,8 +644,10 @@ bool kbuild_other_arch(const char *path)
 bool kbuild_in_tree(const char *path)
 {
 	char dir[PATH_MAX], root[PATH_MAX];
+	const char *a = path ? strstr(path, "arch/") : NULL;
 
-	return dir_of(path, dir) && tree_of(dir, root, false);
+	return (a && (a == path || a[-1] == '/')) ||
+	       (dir_of(path, dir) && tree_of(dir, root, true));
 }
 
 /* ---- <asm/...> headers of the tree ---- */

@@ -27,8 +27,19 @@
 bool kbuild_other_arch(const char *path);
 
 /*
- * Is the file at path in a kernel tree (a folder above it holds arch/ and
- * include/)?  Its tree's build judges it; a module's file stands alone.
+ * Is the .c at path, in a kernel tree with arch/x86 (2.6.24 on), one that
+ * x86 builds only for 32 bits: kbuild reaches it only through symbols a
+ * 64-bit build never sets (X86_32; those that depend on it or on
+ * !X86_64: SCx200, under "if X86_32"), or another architecture's?  The
+ * atlas's exports only on 32-bit x86 (mkatlas --only32).
+ */
+bool kbuild_x86_32_only(const char *path);
+
+/*
+ * Is the file at path in a kernel tree whose build kbuild_other_arch()
+ * reads (a Kconfig at its top and an arch/x86/Kconfig), or in an arch/
+ * folder?  Its tree's build judges it (COMPILE_TEST, kbuild); a module's
+ * file stands alone, and so does a file of 2.4's tree outside arch/.
  */
 bool kbuild_in_tree(const char *path);
 

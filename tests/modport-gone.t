@@ -61,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 121
+plan 129
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -173,13 +173,34 @@ is "$keyb" "$a/keyb.c:7:10: warning: the header '<asm/machvec.h>' is Alpha's, IA
 	"a file of no age including <asm/machvec.h> outside any #if: the architectures whose trees have it, named"
 like "$atlas" $'^a\tasm/machvec\\.h\ta-u\talpha ia64 sh$' "the atlas's a line: the releases and architectures of a header x86 never had"
 unlike "$atlas" $'^a\tasm/io\\.h\t' "negative control: no a line for a header x86 has (<asm/io.h>)"
-mkdir -p "$tmp/archtree/arch/sh" "$tmp/archtree/include" "$tmp/archtree/drivers/char"
+mkdir -p "$tmp/archtree/arch/sh" "$tmp/archtree/arch/x86" "$tmp/archtree/include" "$tmp/archtree/drivers/char"
+: >"$tmp/archtree/Kconfig"
+: >"$tmp/archtree/arch/x86/Kconfig"
 cp "$a/keyb.c" "$tmp/archtree/drivers/char/keyb.c"
 is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/drivers/char/keyb.c" 2>&1)" "" \
-	"negative control: the same file in a kernel tree, whose build judges its own (COMPILE_TEST, kbuild): not named"
+	"negative control: the same file in a kernel tree of Kconfig, whose build judges its own (COMPILE_TEST, kbuild): not named"
+mkdir -p "$tmp/tree24/arch/sh" "$tmp/tree24/include" "$tmp/tree24/drivers/char"
+cp "$a/keyb.c" "$tmp/tree24/drivers/char/keyb.c"
+cp "$a/keyb.c" "$tmp/tree24/arch/sh/keyb.c"
+like "$("$modport" check --target=6.1 --rules=gone "$tmp/tree24/drivers/char/keyb.c" 2>&1)" "keyb.c:7:10: warning: the header '<asm/machvec.h>' is Alpha's" \
+	"in 2.4's tree (no Kconfig, whose build is not read), outside arch/: named"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/tree24/arch/sh/keyb.c" 2>&1)" "" \
+	"negative control: in an arch/ folder: not named"
 sed 's@<asm/machvec.h>@<asm/io.h>@' "$a/keyb.c" >"$tmp/keyb-io.c"
 is "$("$modport" check --target=6.1 --rules=gone "$tmp/keyb-io.c" 2>&1)" "" \
 	"negative control: the same file with an x86 header instead"
+panel=$("$modport" check --target=6.1 --rules=gone "$a/panel.c" 2>&1)
+is "$panel" "$a/panel.c:10:36: warning: the function 'find_path_device' is declared only by PowerPC's asm headers (2.4.22 to 2.6.18), never by x86's: this file is written for that architecture and the x86 build cannot compile it; port it by hand [gone]" \
+	"a file of no age calling what only PowerPC's <asm/prom.h> declared: named, with the architecture"
+like "$atlas" $'^o\tfind_path_device\ta-d\tpowerpc ppc ppc64$' "the atlas's o line: the releases and architectures of a function x86 never declared"
+unlike "$atlas" $'^o\tioremap\t' "negative control: no o line for a function x86 declares too"
+is "$("$modport" check --target=6.1 --rules=gone "$a/panel-own.c" 2>&1)" "" \
+	"negative control: the file's own find_path_device()"
+is "$("$modport" check --target=6.1 --rules=gone "$a/panel-ppc.c" 2>&1)" "" \
+	"negative control: the call under #ifdef CONFIG_PPC"
+cp "$a/panel.c" "$tmp/archtree/drivers/char/panel.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/drivers/char/panel.c" 2>&1)" "" \
+	"negative control: the same file in a kernel tree: not named"
 
 # The kernel's exports that went away (tests/data/gone-export).
 e=tests/data/gone-export
