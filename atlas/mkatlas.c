@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../modport/harvest.h"
 #include "../modport/token.h"
@@ -455,6 +456,9 @@ static bool is_function(const char *name)
 	return false;
 }
 
+/* The releases whose tree has exports.x86_32 (all, or no w line) */
+static uint32_t have_32;
+
 /* Does the release being harvested export name on 32-bit x86 only? */
 static bool exported_32(const char *name)
 {
@@ -469,6 +473,8 @@ static int harvest_release(const char *trees, const char *rel)
 	int ret;
 
 	snprintf(path, sizeof(path), "%s/%s/exports.x86_32", trees, rel);
+	if (!access(path, R_OK))
+		have_32 |= 1u << cur;
 	read_arch_lines(path, EXPORT_32);
 
 	snprintf(path, sizeof(path), "%s/%s/hdr", trees, rel);
@@ -1268,6 +1274,9 @@ int main(int argc, char **argv)
 		if (harvest_release(argv[optind], rel[cur]))
 			return 2;
 	}
+	if (have_32 != (1u << nrel) - 1)
+		fprintf(stderr, "%s: a tree lacks exports.x86_32 (scripts/atlas-trees adds it): no w line\n",
+			prog);
 	add_unions((unsigned int)nrel);
 	add_macro_marks((unsigned int)nrel);
 	sorted = xcalloc(table_used, sizeof(*sorted));
@@ -1283,6 +1292,11 @@ int main(int argc, char **argv)
 	}
 	write_header(f, rel, (unsigned int)nrel);
 	for (i = 0; i < n;) {
+		if (sorted[i]->key[0] == ATLAS_X86_32 &&
+		    have_32 != (1u << nrel) - 1) {
+			i++;	/* a tree without exports.x86_32: none */
+			continue;
+		}
 		if (sorted[i]->key[0] == ATLAS_ARCH_HEADER ||
 		    sorted[i]->key[0] == ATLAS_ARCH_FUNC ||
 		    sorted[i]->key[0] == ATLAS_X86_32) {

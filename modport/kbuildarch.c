@@ -643,11 +643,22 @@ bool kbuild_other_arch(const char *path)
 
 bool kbuild_in_tree(const char *path)
 {
-	char dir[PATH_MAX], root[PATH_MAX];
+	char dir[PATH_MAX], probe[PATH_MAX + 32], *slash;
 	const char *a = path ? strstr(path, "arch/") : NULL;
 
-	return (a && (a == path || a[-1] == '/')) ||
-	       (dir_of(path, dir) && tree_of(dir, root, true));
+	if (a && (a == path || a[-1] == '/'))
+		return true;
+	if (!dir_of(path, dir))
+		return false;
+	for (;;) {	/* past tools/'s own arch/ and include/ */
+		snprintf(probe, sizeof(probe), "%s/arch/x86/Kconfig", dir);
+		if (is_file(probe))
+			return true;
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			return false;
+		*slash = 0;
+	}
 }
 
 /* ---- <asm/...> headers of the tree ---- */

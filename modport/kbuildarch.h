@@ -37,8 +37,8 @@ bool kbuild_x86_32_only(const char *path);
 
 /*
  * Is the file at path in a kernel tree whose build kbuild_other_arch()
- * reads (a Kconfig at its top and an arch/x86/Kconfig), or in an arch/
- * folder?  Its tree's build judges it (COMPILE_TEST, kbuild); a module's
+ * reads (a folder above it has an arch/x86/Kconfig: its tools/ too, a
+ * tree of programs), or in an arch/ folder?  Its tree's build judges it (COMPILE_TEST, kbuild); a module's
  * file stands alone, and so does a file of 2.4's tree outside arch/.
  */
 bool kbuild_in_tree(const char *path);

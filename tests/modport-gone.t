@@ -61,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 129
+plan 130
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -201,6 +201,10 @@ is "$("$modport" check --target=6.1 --rules=gone "$a/panel-ppc.c" 2>&1)" "" \
 cp "$a/panel.c" "$tmp/archtree/drivers/char/panel.c"
 is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/drivers/char/panel.c" 2>&1)" "" \
 	"negative control: the same file in a kernel tree: not named"
+mkdir -p "$tmp/archtree/tools/arch/arm64" "$tmp/archtree/tools/include" "$tmp/archtree/tools/testing"
+cp "$a/panel.c" "$tmp/archtree/tools/testing/panel.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/tools/testing/panel.c" 2>&1)" "" \
+	"negative control: in the tree's tools/, whose own arch/ and include/ are no 2.4 tree: not named"
 
 # The kernel's exports that went away (tests/data/gone-export).
 e=tests/data/gone-export
