@@ -661,6 +661,14 @@ bool kbuild_in_tree(const char *path)
 	}
 }
 
+bool kbuild_any_tree(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX];
+
+	return kbuild_in_tree(path) ||
+	       (dir_of(path, dir) && tree_of(dir, root, false));
+}
+
 /* ---- <asm/...> headers of the tree ---- */
 
 /* Is there a file root/a/b/c/name[0..len)? */

@@ -44,6 +44,12 @@ bool kbuild_x86_32_only(const char *path);
 bool kbuild_in_tree(const char *path);
 
 /*
+ * Is the file at path in any kernel tree (kbuild_in_tree(), or a folder
+ * above it with arch/ and include/: 2.4's)?
+ */
+bool kbuild_any_tree(const char *path);
+
+/*
  * Is <asm/name[0..len)> (name without "asm/"), which x86 once had, one
  * that the kernel tree of path no longer has for x86 (arch/x86/include,
  * 2.6's include/asm-x86, 2.4's include/asm-i386; nor asm-generic) while

@@ -2369,8 +2369,10 @@ static bool unexpanded_body(struct ctx *c, size_t i)
 }
 
 /*
- * The first call in a module's .c file (one outside a kernel tree, as
- * arch_only_include()) of a function that x86's headers never declared
+ * The first call in a module's .c file (one outside any kernel tree: in
+ * 2.4's, calls of waitpid(), which its x86 declared through _syscall3(),
+ * and of __irq_itoa() under conditions archbranch does not read, were
+ * named) of a function that x86's headers never declared
  * and other architectures' asm headers do (the atlas's o line: 2.4
  * PowerPC's find_path_device() of <asm/prom.h>), neither the file's nor
  * its local headers', outside a branch for another architecture: the file
@@ -2385,8 +2387,8 @@ static void arch_only_call(struct ctx *c)
 	uint32_t mask = 0;
 	unsigned int lo, hi;
 
-	if (c->header || kbuild_in_tree(c->pt->path) || !judged(c))
-		return;
+	if (c->header || kbuild_any_tree(c->pt->path) || !judged(c))
+		return;	/* 2.4's tree too: its x86 declared waitpid() by _syscall3() */
 	for (t = c->tok; t->type != TOKEN_EOF; t++) {
 		i = (size_t)(t - c->tok);
 		if (t->type != TOKEN_IDENT || (t->flags & TF_PP) ||
