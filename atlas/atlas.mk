@@ -3,7 +3,8 @@
 #   make atlas        regenerate modport/atlas.txt.xz from the cached trees
 #   make check-atlas  regenerate into build/ and compare with the committed one
 ATLAS_TREES ?= $(CACHE)/atlas/trees
-MKATLAS_SRC := atlas/mkatlas.c atlas/drops.c modport/harvest.c modport/atlasfmt.c modport/tokenize.c
+MKATLAS_SRC := atlas/mkatlas.c atlas/drops.c modport/harvest.c modport/atlasfmt.c modport/tokenize.c \
+	modport/kbuildarch.c modport/source.c modport/diag.c
 
 $(B)/bin/mkatlas: $(call objs,$(B),$(MKATLAS_SRC))
 	$(call link,$@,$^)

@@ -23,10 +23,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "../modport/harvest.h"
 #include "../modport/token.h"
 #include "../modport/atlasfmt.h"
+#include "../modport/kbuildarch.h"
 #include "drops.h"
 
 static const char *prog = "mkatlas";
@@ -204,6 +206,8 @@ static void note_sig(const char *tag, const char *name, const char *sig)
 
 static const char *cur_header;	/* the header being harvested */
 
+static bool exported_32(const char *name);
+
 static void harvested(void *ctx, const struct harvest_name *hn)
 {
 	static const char kind[NR_HK] = {
@@ -234,6 +238,14 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 		note_arity(hn->name, hn->arity);
 		note_ret(hn->name, hn->ret);
 	}
+	/*
+	 * A name of 32-bit x86 only that a header of the kernel's own
+	 * (linux/, not asm/, whose 32-bit and 64-bit halves a module
+	 * reaches through one include) declares
+	 */
+	if ((hn->kind == HK_FUNC || hn->kind == HK_VAR) && cur_header &&
+	    strncmp(cur_header, "asm/", 4) && exported_32(hn->name))
+		note(ATLAS_X86_32, cur_header, hn->name);
 }
 
 static char *read_all(const char *path, size_t *len)
@@ -339,6 +351,41 @@ static int read_exports(const char *path)
 }
 
 /*
+ * The other architectures' <asm/...> headers of the release (asm.arch,
+ * "ARCH<TAB>asm/PATH" a line), or the functions their asm headers declare
+ * (decl.arch, "ARCH<TAB>NAME"): an entry for each and each architecture,
+ * "a<TAB>asm/PATH<TAB>ARCH" ("o<TAB>NAME<TAB>ARCH"), which
+ * write_arch_line() folds into one line.  A tree extracted before them
+ * has none.
+ */
+/* The names of exports.x86_32 (a mark: the header that declares one is written) */
+#define EXPORT_32 'X'
+
+static void read_arch_lines(const char *path, char kind)
+{
+	FILE *f = fopen(path, "r");
+	char line[1024], *tab;
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (kind == EXPORT_32) {	/* a name a line */
+			if (line[0])
+				note(EXPORT_32, NULL, line);
+			continue;
+		}
+		tab = strchr(line, '\t');
+		if (!tab || tab == line || !tab[1] ||
+		    (kind == ATLAS_ARCH_HEADER && strncmp(tab + 1, "asm/", 4)))
+			continue;
+		*tab = 0;
+		note(kind, tab + 1, line);
+	}
+	fclose(f);
+}
+
+/*
  * An architecture gets every asm-generic header it does not override as
  * <asm/X.h> (generic-y, mandatory-y: generated at build time, so a source
  * tree lacks them).
@@ -409,10 +456,26 @@ static bool is_function(const char *name)
 	return false;
 }
 
+/* The releases whose tree has exports.x86_32 (all, or no w line) */
+static uint32_t have_32;
+
+/* Does the release being harvested export name on 32-bit x86 only? */
+static bool exported_32(const char *name)
+{
+	const struct entry *e = find(EXPORT_32, name);
+
+	return e && (e->mask & (1u << cur));
+}
+
 static int harvest_release(const char *trees, const char *rel)
 {
 	char path[4096];
 	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s/exports.x86_32", trees, rel);
+	if (!access(path, R_OK))
+		have_32 |= 1u << cur;
+	read_arch_lines(path, EXPORT_32);
 
 	snprintf(path, sizeof(path), "%s/%s/hdr", trees, rel);
 	ret = harvest_dir(path, "");
@@ -428,6 +491,10 @@ static int harvest_release(const char *trees, const char *rel)
 	add_generated_asm(path);
 	snprintf(path, sizeof(path), "%s/%s/uapi/asm/Kbuild", trees, rel);
 	add_generated_asm(path);
+	snprintf(path, sizeof(path), "%s/%s/asm.arch", trees, rel);
+	read_arch_lines(path, ATLAS_ARCH_HEADER);
+	snprintf(path, sizeof(path), "%s/%s/decl.arch", trees, rel);
+	read_arch_lines(path, ATLAS_ARCH_FUNC);
 	drops_release(dropped_param, is_function);
 	return ret;
 }
@@ -1041,6 +1108,74 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 	fputc('\n', f);
 }
 
+/* Did x86 have name at some release: a header (kind a), a name (o)? */
+static bool x86_had(char kind, const char *name)
+{
+	static const char names[] = {
+		ATLAS_MACRO, ATLAS_FMACRO, ATLAS_FUNC, ATLAS_INLINE,
+		ATLAS_TYPEDEF, ATLAS_ENUM, ATLAS_VAR, ATLAS_MEMBER_MACRO,
+	};
+	size_t k;
+
+	/* what the compiler knows, on any architecture: no function */
+	static const char *const c_words[] = {
+		"sizeof", "typeof", "__typeof__", "__typeof", "alignof",
+		"_Alignof", "__alignof__", "__attribute__", "__attribute",
+		"asm", "__asm__", "__asm", "__extension__", "_Static_assert",
+		"if", "while", "for", "switch", "return", "defined", "int",
+		"void", "char", "short", "long", "unsigned", "signed",
+		"const", "volatile", "struct", "union", "enum", "static",
+		"inline", "__inline__", "__inline", "extern", "register",
+		"float", "double", "offsetof",
+	};
+
+	if (kind == ATLAS_X86_32)
+		return false;	/* its names are x86's */
+	for (k = 0; kind == ATLAS_ARCH_FUNC &&
+	     k < sizeof(c_words) / sizeof(c_words[0]); k++)
+		if (!strcmp(name, c_words[k]) || !strncmp(name, "__builtin_", 10))
+			return true;
+	if (kind == ATLAS_ARCH_HEADER)
+		return find(ATLAS_HEADER, name) != NULL;
+	for (k = 0; k < sizeof(names); k++)
+		if (find(names[k], name))
+			return true;
+	return false;
+}
+
+/*
+ * The a (o) line of the header (function) of sorted[i], an
+ * ATLAS_ARCH_HEADER (ATLAS_ARCH_FUNC) entry, and of the entries after it
+ * for the same one, one an architecture: the releases any has it, the
+ * architectures; none when x86 had it at some release.  The index after
+ * them.
+ */
+static size_t write_arch_line(FILE *f, struct entry **sorted, size_t i,
+			      size_t n)
+{
+	const char kind = sorted[i]->key[0];
+	const char *tag = sorted[i]->key + 2, *tab = strchr(tag, '\t');
+	size_t tlen = (size_t)(tab - tag), j, k;
+	uint32_t mask = 0;
+	char *hdr = xstrndup(tag, tlen);
+	bool x86 = x86_had(kind, hdr);
+
+	for (j = i; j < n && sorted[j]->key[0] == kind &&
+	     !strncmp(sorted[j]->key + 2, tag, tlen) &&
+	     sorted[j]->key[2 + tlen] == '\t'; j++)
+		mask |= sorted[j]->mask;
+	if (!x86) {
+		fprintf(f, "%c\t%s\t", kind, hdr);
+		put_ranges(f, mask);
+		for (k = i; k < j; k++)
+			fprintf(f, "%c%s", k == i ? '\t' : ' ',
+				sorted[k]->key + 3 + tlen);
+		fputc('\n', f);
+	}
+	free(hdr);
+	return j;
+}
+
 static void write_header(FILE *f, char rel[][ATLAS_RELEASE_LEN],
 			 unsigned int nrel)
 {
@@ -1062,7 +1197,28 @@ static int cmp_entry(const void *a, const void *b)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: %s [-o OUT] [-c TREES.CONF] [-k KEEP]... TREES\n", prog);
+	fprintf(f, "usage: %s [-o OUT] [-c TREES.CONF] [-k KEEP]... TREES\n"
+		"       %s --only32 TREE <FILES\n", prog, prog);
+}
+
+/*
+ * --only32 TREE: of the .c files of the kernel tree TREE named on stdin
+ * (one a line, from its top), print those x86 builds only for 32 bits
+ * (kbuild_x86_32_only(): scripts/atlas-trees' exports.x86_32).
+ */
+static int only32(const char *tree)
+{
+	char line[4096], path[8192];
+
+	while (fgets(line, sizeof(line), stdin)) {
+		line[strcspn(line, "\r\n")] = 0;
+		if (!line[0])
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", tree, line);
+		if (kbuild_x86_32_only(path))
+			puts(line);
+	}
+	return ferror(stdout) ? 2 : 0;
 }
 
 int main(int argc, char **argv)
@@ -1072,6 +1228,7 @@ int main(int argc, char **argv)
 		{ "conf", required_argument, NULL, 'c' },
 		{ "keep", required_argument, NULL, 'k' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "only32", required_argument, NULL, '3' },
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *out = NULL, *conf = "atlas/trees.conf";
@@ -1095,6 +1252,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
+		case '3':
+			return only32(optarg);
 		default:
 			usage(stderr);
 			return 2;
@@ -1115,6 +1274,9 @@ int main(int argc, char **argv)
 		if (harvest_release(argv[optind], rel[cur]))
 			return 2;
 	}
+	if (have_32 != (1u << nrel) - 1)
+		fprintf(stderr, "%s: a tree lacks exports.x86_32 (scripts/atlas-trees adds it): no w line\n",
+			prog);
 	add_unions((unsigned int)nrel);
 	add_macro_marks((unsigned int)nrel);
 	sorted = xcalloc(table_used, sizeof(*sorted));
@@ -1129,8 +1291,24 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	write_header(f, rel, (unsigned int)nrel);
-	for (i = 0; i < n; i++)
-		write_entry(f, sorted[i], (unsigned int)nrel);
+	for (i = 0; i < n;) {
+		if (sorted[i]->key[0] == ATLAS_X86_32 &&
+		    have_32 != (1u << nrel) - 1) {
+			i++;	/* a tree without exports.x86_32: none */
+			continue;
+		}
+		if (sorted[i]->key[0] == ATLAS_ARCH_HEADER ||
+		    sorted[i]->key[0] == ATLAS_ARCH_FUNC ||
+		    sorted[i]->key[0] == ATLAS_X86_32) {
+			i = write_arch_line(f, sorted, i, n);
+			continue;
+		}
+		if (sorted[i]->key[0] == EXPORT_32) {
+			i++;	/* a mark */
+			continue;
+		}
+		write_entry(f, sorted[i++], (unsigned int)nrel);
+	}
 	if (ferror(f) || (out && fclose(f))) {
 		fprintf(stderr, "%s: %s: cannot write: %s\n", prog,
 			out ? out : "stdout", strerror(errno));

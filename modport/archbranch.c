@@ -4,7 +4,9 @@
  * architecture's.
  */
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "archbranch.h"
 #include "directive.h"
@@ -217,4 +219,94 @@ bool x86_takes_branch(const char *buf, const struct token_list *tl, size_t i)
 		}
 	}
 	return false;
+}
+
+/* An arch/ folder's architecture as its people name it; NULL: the name. */
+static const char *arch_display(const char *s, size_t len)
+{
+	static const struct { const char *dir, *name; } names[] = {
+		{ "alpha", "Alpha" }, { "arc", "ARC" }, { "arm", "ARM" },
+		{ "arm26", "ARM" }, { "arm64", "ARM64" }, { "avr32", "AVR32" },
+		{ "blackfin", "Blackfin" }, { "c6x", "C6x" }, { "cris", "CRIS" },
+		{ "csky", "C-SKY" }, { "frv", "FR-V" }, { "h8300", "H8/300" },
+		{ "hexagon", "Hexagon" }, { "ia64", "IA-64" },
+		{ "loongarch", "LoongArch" }, { "m32r", "M32R" },
+		{ "m68k", "m68k" }, { "m68knommu", "m68k" }, { "metag", "Meta" },
+		{ "microblaze", "MicroBlaze" }, { "mips", "MIPS" },
+		{ "mips64", "MIPS" }, { "mn10300", "MN10300" },
+		{ "nds32", "NDS32" }, { "nios2", "Nios II" },
+		{ "openrisc", "OpenRISC" }, { "parisc", "PA-RISC" },
+		{ "powerpc", "PowerPC" }, { "ppc", "PowerPC" },
+		{ "ppc64", "PowerPC" }, { "riscv", "RISC-V" }, { "s390", "s390" },
+		{ "s390x", "s390" }, { "score", "S+core" }, { "sh", "SuperH" },
+		{ "sh64", "SuperH" }, { "sparc", "SPARC" },
+		{ "sparc64", "SPARC" }, { "tile", "TILE" },
+		{ "um", "User-mode Linux" }, { "unicore32", "UniCore32" },
+		{ "v850", "V850" }, { "xtensa", "Xtensa" },
+	};
+	size_t k;
+
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		if (strlen(names[k].dir) == len && !memcmp(names[k].dir, s, len))
+			return names[k].name;
+	return NULL;
+}
+
+/* How two names compare, case aside (a shorter one first). */
+static int name_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+	int c = strncasecmp(a, b, al < bl ? al : bl);
+
+	return c ? c : (al > bl) - (al < bl);
+}
+
+size_t arch_list_names(const char *dirs, size_t len, char *out, size_t size)
+{
+	const char *name[64];
+	size_t nlen[64], n = 0, k, j, used = 0;
+	const char *p = dirs, *end = dirs + len;
+
+	while (p < end && n < 64) {
+		const char *w = p, *d;
+		size_t wl;
+
+		while (p < end && *p != ' ')
+			p++;
+		wl = (size_t)(p - w);
+		if (p < end)
+			p++;
+		if (!wl)
+			continue;
+		d = arch_display(w, wl);
+		name[n] = d ? d : w;
+		nlen[n] = d ? strlen(d) : wl;
+		for (k = 0; k < n; k++)
+			if (nlen[k] == nlen[n] && !memcmp(name[k], name[n], nlen[n]))
+				break;
+		n += k == n;
+	}
+	/* in the order of their names: Alpha, IA-64, SuperH */
+	for (k = 1; k < n; k++)
+		for (j = k; j > 0 && name_cmp(name[j - 1], nlen[j - 1], name[j],
+					      nlen[j]) > 0; j--) {
+			const char *t = name[j];
+			size_t tl = nlen[j];
+
+			name[j] = name[j - 1];
+			nlen[j] = nlen[j - 1];
+			name[j - 1] = t;
+			nlen[j - 1] = tl;
+		}
+	if (size)
+		out[0] = 0;
+	for (k = 0; k < n && size; k++) {
+		int w = snprintf(out + used, size - used, "%s%.*s's",
+				 !k ? "" : k + 1 == n ? " and " : ", ",
+				 (int)nlen[k], name[k]);
+
+		if (w < 0 || (size_t)w >= size - used)
+			break;
+		used += (size_t)w;
+	}
+	return n;
 }

@@ -13,6 +13,14 @@
 
 #include "token.h"
 
+/*
+ * The architectures of dirs[0..len), arch/ folders' names space-separated
+ * ("sh ia64 alpha ppc powerpc"), as people name them, once each, in
+ * their names' order, into out: "Alpha's, IA-64's and SuperH's".  How
+ * many.
+ */
+size_t arch_list_names(const char *dirs, size_t len, char *out, size_t size);
+
 /* Does the identifier s[0..len) name an architecture other than x86? */
 bool arch_name(const char *s, size_t len);
 

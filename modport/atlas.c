@@ -138,7 +138,8 @@ static uint64_t line_hash(const char *l)
 
 	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD ||
 	    l[0] == ATLAS_NUM_MACRO ||	/* gone.c's num_macro() asks it */
-	    l[0] == ATLAS_DROPPED)
+	    l[0] == ATLAS_DROPPED || l[0] == ATLAS_ARCH_HEADER ||
+	    l[0] == ATLAS_ARCH_FUNC || l[0] == ATLAS_X86_32)
 		return 0;
 	s = line_name(l, &len);
 	if (l[0] != ATLAS_HEADER)
@@ -341,6 +342,22 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 			     len);
 
 	return l ? parse_ranges(line_value(l), &l) : 0;
+}
+
+uint32_t atlas_arch(char kind, const char *name, size_t len,
+		    const char **arches, size_t *arches_len)
+{
+	const char *l = find(kind, "", 0, name, len), *end;
+	uint32_t mask;
+
+	if (!l)
+		return 0;
+	mask = parse_ranges(line_value(l), &end);
+	if (*end != '\t')
+		return 0;
+	*arches = end + 1;
+	*arches_len = strcspn(end + 1, "\n");
+	return mask;
 }
 
 #define ATLAS_FOLDERS 64

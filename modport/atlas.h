@@ -36,6 +36,17 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
  */
 bool atlas_header_folder(const char *dir, size_t len);
 
+/*
+ * The releases whose trees have name[0..len) for other architectures
+ * only: kind ATLAS_ARCH_HEADER, an <asm/...> header x86 never had (the
+ * atlas's a line), ATLAS_ARCH_FUNC, a function only their asm headers
+ * declare (o); in *arches those architectures: their folders' names (sh,
+ * ppc, powerpc), space-separated, *arches_len bytes.  0 when the atlas
+ * has no such line.
+ */
+uint32_t atlas_arch(char kind, const char *name, size_t len,
+		    const char **arches, size_t *arches_len);
+
 /* Has the atlas a line of kind for name (even one of no release)? */
 bool atlas_has(char kind, const char *name, size_t len);
 

@@ -30,6 +30,21 @@
  *						port), gone from the newest
  *						release, which has HEADER:
  *						RANGES has NAME in any form
+ *	a<TAB>HEADER<TAB>RANGES<TAB>ARCH ...	an <asm/...> header x86 never had:
+ *						the releases whose trees have it
+ *						for other architectures, and
+ *						those (their folders' names:
+ *						sh, ppc, powerpc...)
+ *	o<TAB>NAME<TAB>RANGES<TAB>ARCH ...	a function x86's headers never
+ *						declared: the releases whose
+ *						other architectures' asm headers
+ *						declare it, and those
+ *						architectures
+ *	w<TAB>HEADER<TAB>RANGES<TAB>NAME ...	names HEADER declares that the
+ *						kernel exports only on 32-bit
+ *						x86 (files kbuild builds only
+ *						for X86_32): the releases, the
+ *						names
  *	S<TAB>TAG<TAB>MEMBER<TAB>SIG:RANGES;...	the signature of a method member
  *						of TAG, where it changes:
  *						"int(struct device *, char *)",
@@ -73,6 +88,9 @@ enum atlas_kind {
 	ATLAS_RET = 'r',
 	ATLAS_METHOD = 'S',
 	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */
+	ATLAS_ARCH_HEADER = 'a',	/* another arch's <asm/...> header */
+	ATLAS_ARCH_FUNC = 'o',	/* a function only other arches declare */
+	ATLAS_X86_32 = 'w',	/* a header's names exported on 32-bit only */
 };
 
 /*

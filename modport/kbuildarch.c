@@ -89,8 +89,12 @@ struct ksym {
 	size_t nr_def;
 	char **selectors;	/* the symbols that select (or imply) it */
 	size_t nr_sel;
-	int state[KMODES];	/* 0 not asked, 1 asking, 2 off, 3 maybe on */
+	int state[KMODES][2];	/* 0 not asked, 1 asking, 2 off, 3 maybe on;
+				 * [mode][1]: as a 64-bit build sees it (only32) */
 };
+
+/* kbuild_x86_32_only(): a 64-bit x86 build's view, X86_32 never set */
+static bool only32;
 
 static struct {
 	bool made;
@@ -376,6 +380,14 @@ static int kx_atom(struct kexpr *x)
 	kx_blank(x);
 	if (*x->p == '!') {
 		x->p++;
+		kx_blank(x);
+		s = x->p;
+		n = take_word(&s);
+		if (only32 && ((n == 6 && !memcmp(s, "X86_64", 6)) ||
+			       (n == 5 && !memcmp(s, "64BIT", 5)))) {
+			x->p = s + n;
+			return 0;	/* !X86_64 on a 64-bit build */
+		}
 		kx_atom(x);
 		return 1;	/* !n is y; !y, unknown here, maybe */
 	}
@@ -453,15 +465,18 @@ static int kx_or(struct kexpr *x)
  */
 static bool sym_off(const char *s, size_t len, enum kmode mode)
 {
-	struct ksym *k = ksym(s, len, false);
+	struct ksym *k;
 	size_t i;
 	bool off = true;
 
-	if (!k || !k->nr_def || k->state[mode] == 1)
+	if (only32 && len == 6 && !memcmp(s, "X86_32", 6))
+		return true;
+	k = ksym(s, len, false);
+	if (!k || !k->nr_def || k->state[mode][only32] == 1)
 		return false;
-	if (k->state[mode])
-		return k->state[mode] == 2;
-	k->state[mode] = 1;
+	if (k->state[mode][only32])
+		return k->state[mode][only32] == 2;
+	k->state[mode][only32] = 1;
 	for (i = 0; off && i < k->nr_def; i++) {
 		struct kexpr x = { k->def[i].deps, mode };
 
@@ -471,7 +486,7 @@ static bool sym_off(const char *s, size_t len, enum kmode mode)
 	}
 	for (i = 0; off && i < k->nr_sel; i++)
 		off = sym_off(k->selectors[i], strlen(k->selectors[i]), mode);
-	k->state[mode] = off ? 2 : 3;
+	k->state[mode][only32] = off ? 2 : 3;
 	return off;
 }
 
@@ -625,6 +640,16 @@ static bool x86_names(const char *root, const char *rel)
 	return named;
 }
 
+bool kbuild_x86_32_only(const char *path)
+{
+	bool off;
+
+	only32 = true;
+	off = kbuild_other_arch(path);
+	only32 = false;
+	return off && !kbuild_other_arch(path);	/* x86's, for 32 bits */
+}
+
 /* Does kbuild reach the .c at path only through symbols mode never sets? */
 static bool kbuild_off(const char *path, enum kmode mode)
 {
@@ -666,6 +691,34 @@ bool kbuild_other_arch(const char *path)
 bool kbuild_never_built(const char *path)
 {
 	return kbuild_off(path, ON_ANY);
+}
+
+bool kbuild_in_tree(const char *path)
+{
+	char dir[PATH_MAX], probe[PATH_MAX + 32], *slash;
+	const char *a = path ? strstr(path, "arch/") : NULL;
+
+	if (a && (a == path || a[-1] == '/'))
+		return true;
+	if (!dir_of(path, dir))
+		return false;
+	for (;;) {	/* past tools/'s own arch/ and include/ */
+		snprintf(probe, sizeof(probe), "%s/arch/x86/Kconfig", dir);
+		if (is_file(probe))
+			return true;
+		slash = strrchr(dir, '/');
+		if (!slash || slash == dir)
+			return false;
+		*slash = 0;
+	}
+}
+
+bool kbuild_any_tree(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX];
+
+	return kbuild_in_tree(path) ||
+	       (dir_of(path, dir) && tree_of(dir, root, false));
 }
 
 /* ---- <asm/...> headers of the tree ---- */

@@ -40,6 +40,29 @@ bool kbuild_other_arch(const char *path);
 bool kbuild_never_built(const char *path);
 
 /*
+ * Is the .c at path, in a kernel tree with arch/x86 (2.6.24 on), one that
+ * x86 builds only for 32 bits: kbuild reaches it only through symbols a
+ * 64-bit build never sets (X86_32; those that depend on it or on
+ * !X86_64: SCx200, under "if X86_32"), or another architecture's?  The
+ * atlas's exports only on 32-bit x86 (mkatlas --only32).
+ */
+bool kbuild_x86_32_only(const char *path);
+
+/*
+ * Is the file at path in a kernel tree whose build kbuild_other_arch()
+ * reads (a folder above it has an arch/x86/Kconfig: its tools/ too, a
+ * tree of programs), or in an arch/ folder?  Its tree's build judges it (COMPILE_TEST, kbuild); a module's
+ * file stands alone, and so does a file of 2.4's tree outside arch/.
+ */
+bool kbuild_in_tree(const char *path);
+
+/*
+ * Is the file at path in any kernel tree (kbuild_in_tree(), or a folder
+ * above it with arch/ and include/: 2.4's)?
+ */
+bool kbuild_any_tree(const char *path);
+
+/*
  * Is <asm/name[0..len)> (name without "asm/"), which x86 once had, one
  * that the kernel tree of path no longer has for x86 (arch/x86/include,
  * 2.6's include/asm-x86, 2.4's include/asm-i386; nor asm-generic) while

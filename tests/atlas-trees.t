@@ -17,7 +17,7 @@
 #    option or release is refused.
 . "$(dirname "$0")/lib.sh"
 need git tar dpkg-deb xz
-plan 26
+plan 35
 tmp=$(mktemp -d)
 at_exit 'rm -rf "$tmp"'
 AT=$TOP/scripts/atlas-trees
@@ -42,6 +42,8 @@ put "$old/include/asm-i386/io.h" 'i386'
 put "$old/include/asm-x86_64/io.h" 'x86_64'
 put "$old/include/asm-x86_64/only64.h" '64'
 put "$old/include/asm-arm/arm.h" 'arm'
+put "$old/include/asm-arm/proc.h" $'extern struct x *arm_proc(const char *p);\nstatic inline int arm_inl(void) { return 0; }\nint not_extern(void);\n#define MAKE(NAME) \\\nstatic inline int NAME(void) { return 1; } \\\n/* a macro body */'
+put "$old/include/asm-i386/decl.h" 'extern int x86_decl(void);'
 put "$old/include/asm-generic/gen.h" 'gen'
 put "$old/include/config/c.h" 'config'
 put "$old/include/linux/module.h" $'#define EXPORT_SYMBOL(sym) extern typeof(sym) sym\n#define EXPORT_ALL(name) \\\n\tEXPORT_SYMBOL(name); \\\n\tint x'
@@ -63,6 +65,13 @@ put "$new/linux-6.6/arch/x86/include/uapi/asm/ua.h" 'ua'
 put "$new/linux-6.6/arch/x86/include/generated/asm/gen.h" 'gen'
 put "$new/linux-6.6/arch/x86/kernel/e.c" 'EXPORT_SYMBOL_GPL(x86sym);'
 put "$new/linux-6.6/drivers/d.c" 'EXPORT_SYMBOL(dsym);'
+put "$new/linux-6.6/arch/arm64/include/asm/a.h" 'arm64 a'
+put "$new/linux-6.6/Kconfig" 'source "arch/x86/Kconfig"'
+put "$new/linux-6.6/arch/x86/Kconfig" $'config X86_32\n\tdef_bool y\n\tdepends on !64BIT\n\nif X86_32\nconfig SCX\n\ttristate "scx"\nendif\n\nconfig ANY\n\ttristate "any"'
+put "$new/linux-6.6/arch/x86/platform/Makefile" $'obj-$(CONFIG_SCX) += scx.o\nscx-y += scx_32.o\nobj-$(CONFIG_ANY) += any.o'
+put "$new/linux-6.6/arch/x86/platform/scx_32.c" $'EXPORT_SYMBOL(scxsym);\nEXPORT_SYMBOL(bothsym);'
+put "$new/linux-6.6/arch/x86/platform/any.c" $'EXPORT_SYMBOL(anysym);\nEXPORT_SYMBOL(bothsym);'
+put "$new/linux-6.6/arch/arm64/include/uapi/asm/only.h" 'extern long arm64_only(int);'
 c_new=$(commit_repo "$(dirname "$new")")
 
 deb=$tmp/cache/kernels/9.1/root/usr/src
@@ -104,12 +113,16 @@ like "$out" "3.0: skipped: o/absent is not fetched" "an absent repository is ski
 t=$tmp/cache/atlas/trees/2.6.0
 is "$(cat "$t/RELEASE")" "2.6.9 github o/old $c_old" "old layout: the release from the Makefile and the commit"
 is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" \
-	"./asm-generic/gen.h ./asm/io.h ./asm/only64.h ./linux/foo.h ./linux/module.h " \
+	"./asm-generic/gen.h ./asm/decl.h ./asm/io.h ./asm/only64.h ./linux/foo.h ./linux/module.h " \
 	"old layout: include/* in hdr/, asm-x86_64 and asm-i386 in hdr/asm, not config nor asm-arm"
 is "$(cat "$t/hdr/asm/io.h")" i386 "old layout: i386's file where both have one"
 [ ! -e "$t/uapi" ]; ok $? "old layout: no uapi"
 is "$(tr '\n' ' ' <"$t/exports")" "alpha beta delta epsilon gamma " \
 	"old layout: exports of the source and of i386/x86_64, not other arches, samples, Documentation, a #define or a macro body"
+
+is "$(cat "$t/asm.arch")" $'arm\tasm/arm.h\narm\tasm/proc.h' "old layout: asm.arch, another architecture's asm-ARCH header x86 lacks (not asm-generic's, not x86_64's)"
+is "$(cat "$t/decl.arch")" $'arm\tarm_inl\narm\tarm_proc' "old layout: decl.arch, the functions another architecture's asm headers declare (extern, static inline; not x86's, nor a macro body's parameter)"
+is "$(tr '\n' ' ' <"$t/exports.x86_32")" "gamma " "old layout: exports.x86_32, arch/i386's that x86_64 and the rest do not export"
 
 t=$tmp/cache/atlas/trees/6.6
 is "$(cat "$t/RELEASE")" "6.6.87 github o/new $c_new linux-6.6" "new layout: a subfolder; an owner's EXTRAVERSION left out"
@@ -117,7 +130,11 @@ is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/a.h ./linux/ba
 	"new layout: arch/x86/include/asm in hdr/asm, not generated"
 is "$(cd "$t/uapi" && find . -type f | sort | tr '\n' ' ')" "./asm/ua.h ./linux/u.h " \
 	"new layout: include/uapi and arch/x86/include/uapi/asm in uapi/"
-is "$(tr '\n' ' ' <"$t/exports")" "dsym x86sym " "new layout: exports"
+is "$(tr '\n' ' ' <"$t/exports")" "anysym bothsym dsym scxsym x86sym " "new layout: exports"
+is "$(tr '\n' ' ' <"$t/exports.x86_32")" "scxsym " \
+	"new layout: exports.x86_32, what only a file Kconfig reaches through X86_32 exports (not what another file exports too)"
+is "$(cat "$t/asm.arch")" $'arm64\tasm/only.h' "new layout: asm.arch, arch/ARCH/include/(uapi/)asm, not a header x86 has too"
+is "$(cat "$t/decl.arch")" $'arm64\tarm64_only' "new layout: decl.arch, in a subfolder of the repository"
 
 t=$tmp/cache/atlas/trees/9.1
 is "$(cat "$t/RELEASE")" "9.1.5 debian nosuite 9.1.5-2 linux-headers-9.1.0-1-common linux-headers-9.1.0-1-amd64" \
@@ -125,6 +142,7 @@ is "$(cat "$t/RELEASE")" "9.1.5 debian nosuite 9.1.5-2 linux-headers-9.1.0-1-com
 is "$(cd "$t/hdr" && find . -type f | sort | tr '\n' ' ')" "./asm/da.h ./linux/d.h " \
 	"debian: the -common headers, x86 only"
 is "$(tr '\n' ' ' <"$t/exports")" "eta zeta " "debian: the names of Module.symvers"
+is "$(cat "$t/asm.arch")" $'arm\tasm/arm.h' "debian: asm.arch from the headers"
 t=$tmp/cache/atlas/trees/9.2
 is "$(tr '\n' ' ' <"$t/exports")" "srcsym x86src " "debian with linux-source: the exports of its source, not other arches nor tools"
 is "$(tr '\n' ' ' <"$t/exports.symvers")" "eta zeta " "debian with linux-source: Module.symvers's names beside them"
@@ -137,6 +155,11 @@ out=$(run -f 2>&1); status=$?
 is "$status" 0 "-f extracts again"
 like "$out" "2.6.0: 2.6.9 github" "-f extracts a release already extracted"
 is "$(sums)" "$before" "the same bytes when extracted again"
+rm "$tmp/cache/atlas/trees/2.6.0/asm.arch" "$tmp/cache/atlas/trees/6.6/decl.arch" "$tmp/cache/atlas/trees/6.6/exports.x86_32"
+out=$(run 2>&1)
+like "$out" "2.6.0: asm.arch, decl.arch and exports.x86_32 added: 2 headers and 2 functions of other architectures, 1 exports" \
+	"a tree extracted before asm.arch, decl.arch and exports.x86_32: they are added, from the same source"
+is "$(sums)" "$before" "the same bytes as when extracted"
 is "$(ls -A "$tmp/cache/atlas/trees" | tr '\n' ' ')" "2.6.0 6.6 9.1 9.2 " "no temporary folder is left"
 
 out=$(run 6.6 2>&1)

@@ -61,7 +61,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 121
+plan 137
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -77,13 +77,15 @@ unlike "$out" "'playback'" "struct snd_soc_dai_driver *first, *dai: the nearest 
 is "$(grep -c "pci_find_device" <<<"$out")" 1 "a gone function used twice: one finding"
 like "$out" "drv.c:39:29: warning: the function 'pci_find_device' went away between Linux 2.6.32 and 2.6.39" \
 	"at its first use"
-unlike "$out" "other\\.c" "a file including <asm/paca.h> is another architecture's: not judged"
+like "$out" "other.c:4:10: warning: the header '<asm/paca.h>' is PowerPC's: the kernel's trees have it only for that architecture" \
+	"a module's file including <asm/paca.h> outside any #if is PowerPC's: named (the atlas's a line)"
+unlike "$out" "other\\.c:8" "and its names are not judged"
 unlike "$out" "prog\\.c" "a program (its prog.h includes <stdio.h>): not judged"
 unlike "$out" "part\\.c" "part.c, #included by main.c (which defines pci_find_device): not a unit of its own"
 unlike "$out" "cond\\.h" "a header's include under #ifdef CONFIG_..., a call in a header's macro: not judged there"
 like "$out" "types.c:11:26: warning: the name 'ctl_table' went away between Linux 3.10 and 3.18" \
 	"sizeof(ctl_table) is the type (NAME_OF(ctl_table) and enum ctl_table before it are not)"
-is "$(grep -c 'warning:' <<<"$out")" 2 "nothing else"
+is "$(grep -c 'warning:' <<<"$out")" 3 "nothing else"
 
 flow=$("$modport" check --target=7.3 --rules=gone "$p/src/flow.c" 2>&1)
 like "$flow" "flow.c:7:16: warning: the member 'flowi4_tos' of struct flowi4 went away between Linux 6.12 and 7.3" \
@@ -161,11 +163,51 @@ like "$arch" "rtc24.c:20:15: warning: the struct 'fbtype' went away" \
 	"the #else of #if defined(__alpha__) is x86's: judged"
 unlike "$arch" "display_switch|ebus" "what the __sparc__ and __alpha__ branches use is theirs: not judged"
 sparc=$("$modport" check --target=6.1 --rules=gone,module-parm "$a/sparc24.c" 2>&1)
-like "$sparc" "sparc24.c:4:10: warning: the header '<asm/ebus.h>' is another architecture's" \
+like "$sparc" "sparc24.c:4:10: warning: the header '<asm/ebus.h>' is SPARC's: the kernel's trees have it only for that architecture \\(2.4.22 to 2.6.24\\)" \
 	"the same include outside any branch: the file is sparc's (the negative control)"
 unlike "$sparc" "ctl_table" "and its names are not judged"
 today=$("$modport" check --target=6.1 --rules=gone "$a/today.c" 2>&1)
 is "$today" "" "today's file (no other finding) with <asm/ebus.h> under #ifdef __sparc__: not judged"
+keyb=$("$modport" check --target=6.1 --rules=gone "$a/keyb.c" 2>&1)
+is "$keyb" "$a/keyb.c:7:10: warning: the header '<asm/machvec.h>' is Alpha's, IA-64's and SuperH's: the kernel's trees have it only for those architectures (2.4.22 to 7.3), x86 never had it: this file is written for them and the x86 build cannot compile it; port it by hand [gone]" \
+	"a file of no age including <asm/machvec.h> outside any #if: the architectures whose trees have it, named"
+like "$atlas" $'^a\tasm/machvec\\.h\ta-u\talpha ia64 sh$' "the atlas's a line: the releases and architectures of a header x86 never had"
+unlike "$atlas" $'^a\tasm/io\\.h\t' "negative control: no a line for a header x86 has (<asm/io.h>)"
+mkdir -p "$tmp/archtree/arch/sh" "$tmp/archtree/arch/x86" "$tmp/archtree/include" "$tmp/archtree/drivers/char"
+: >"$tmp/archtree/Kconfig"
+: >"$tmp/archtree/arch/x86/Kconfig"
+cp "$a/keyb.c" "$tmp/archtree/drivers/char/keyb.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/drivers/char/keyb.c" 2>&1)" "" \
+	"negative control: the same file in a kernel tree of Kconfig, whose build judges its own (COMPILE_TEST, kbuild): not named"
+mkdir -p "$tmp/tree24/arch/sh" "$tmp/tree24/include" "$tmp/tree24/drivers/char"
+cp "$a/keyb.c" "$tmp/tree24/drivers/char/keyb.c"
+cp "$a/keyb.c" "$tmp/tree24/arch/sh/keyb.c"
+like "$("$modport" check --target=6.1 --rules=gone "$tmp/tree24/drivers/char/keyb.c" 2>&1)" "keyb.c:7:10: warning: the header '<asm/machvec.h>' is Alpha's" \
+	"in 2.4's tree (no Kconfig, whose build is not read), outside arch/: named"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/tree24/arch/sh/keyb.c" 2>&1)" "" \
+	"negative control: in an arch/ folder: not named"
+sed 's@<asm/machvec.h>@<asm/io.h>@' "$a/keyb.c" >"$tmp/keyb-io.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/keyb-io.c" 2>&1)" "" \
+	"negative control: the same file with an x86 header instead"
+panel=$("$modport" check --target=6.1 --rules=gone "$a/panel.c" 2>&1)
+is "$panel" "$a/panel.c:10:36: warning: the function 'find_path_device' is declared only by PowerPC's asm headers (2.4.22 to 2.6.18), never by x86's: this file is written for that architecture and the x86 build cannot compile it; port it by hand [gone]" \
+	"a file of no age calling what only PowerPC's <asm/prom.h> declared: named, with the architecture"
+like "$atlas" $'^o\tfind_path_device\ta-d\tpowerpc ppc ppc64$' "the atlas's o line: the releases and architectures of a function x86 never declared"
+unlike "$atlas" $'^o\tioremap\t' "negative control: no o line for a function x86 declares too"
+is "$("$modport" check --target=6.1 --rules=gone "$a/panel-own.c" 2>&1)" "" \
+	"negative control: the file's own find_path_device()"
+is "$("$modport" check --target=6.1 --rules=gone "$a/panel-ppc.c" 2>&1)" "" \
+	"negative control: the call under #ifdef CONFIG_PPC"
+cp "$a/panel.c" "$tmp/archtree/drivers/char/panel.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/drivers/char/panel.c" 2>&1)" "" \
+	"negative control: the same file in a kernel tree: not named"
+cp "$a/panel.c" "$tmp/tree24/drivers/char/panel.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/tree24/drivers/char/panel.c" 2>&1)" "" \
+	"negative control: a call in 2.4's tree, whose x86 declared some such names through _syscall3() (waitpid): not named"
+mkdir -p "$tmp/archtree/tools/arch/arm64" "$tmp/archtree/tools/include" "$tmp/archtree/tools/testing"
+cp "$a/panel.c" "$tmp/archtree/tools/testing/panel.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/archtree/tools/testing/panel.c" 2>&1)" "" \
+	"negative control: in the tree's tools/, whose own arch/ and include/ are no 2.4 tree: not named"
 
 # The kernel's exports that went away (tests/data/gone-export).
 e=tests/data/gone-export

@@ -2045,6 +2045,72 @@ static bool foreign_2_4(const struct porter *pt)
 	return foreign && !kbuild_other_arch(pt->path);
 }
 
+/*
+ * The finding on t, an <asm/...> header x86 never had: the architectures
+ * whose trees have it when the atlas knows them (its a line), and the
+ * releases.
+ */
+static void foreign_header(struct ctx *c, const struct token *t)
+{
+	const char *dirs;
+	size_t dlen;
+	uint32_t mask = atlas_arch(ATLAS_ARCH_HEADER, c->buf + t->pos + 1,
+				   t->len - 2, &dirs, &dlen);
+	char names[256];
+	unsigned int lo, hi;
+	size_t nr;
+
+	if (!mask || !(nr = arch_list_names(dirs, dlen, names, sizeof(names)))) {
+		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the header '%.*s' is another architecture's: x86 never had it (the atlas holds every x86 <asm/...> header), so this file cannot build on x86; port it by hand",
+			    (int)t->len, c->buf + t->pos);
+		return;
+	}
+	for (lo = 0; !(mask & (1u << lo)); lo++)
+		;
+	for (hi = lo; mask >> (hi + 1); hi++)
+		;
+	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+		    "the header '%.*s' is %s: the kernel's trees have it only for %s (%s%s%s), x86 never had it: this file is written for %s and the x86 build cannot compile it; port it by hand",
+		    (int)t->len, c->buf + t->pos, names,
+		    nr > 1 ? "those architectures" : "that architecture",
+		    atlas_release_name(lo), lo == hi ? "" : " to ",
+		    lo == hi ? "" : atlas_release_name(hi),
+		    nr > 1 ? "them" : "it");
+}
+
+/*
+ * The first include of a module's .c file (one outside a kernel tree,
+ * whose build judges its own: kbuild_other_arch(), and COMPILE_TEST)
+ * outside any #if group of an <asm/...> header that x86 never had and
+ * that the atlas's trees have for other architectures (an a line), when
+ * the file is no program: whatever its age the file is those
+ * architectures', and x86's build stops there (SuperH's
+ * <asm/machvec.h>).  SCAN_NONE when none.
+ */
+static size_t arch_only_include(const struct ctx *c)
+{
+	const char *dirs;
+	const struct token *t;
+	size_t dlen, first = SCAN_NONE;
+
+	if (c->header || kbuild_in_tree(c->pt->path))
+		return SCAN_NONE;
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		size_t i = (size_t)(t - c->tok);
+
+		if (libc_header(c->buf, t))
+			return SCAN_NONE;
+		if (first == SCAN_NONE && foreign_asm(c->buf, t) &&
+		    !scan_is_dead(&c->pt->sc, i) &&
+		    !pp_open_groups(c->buf, c->pt->tl, 0, i) &&
+		    atlas_arch(ATLAS_ARCH_HEADER, c->buf + t->pos + 1,
+			       t->len - 2, &dirs, &dlen))
+			first = i;
+	}
+	return first;
+}
+
 static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
 {
 	const struct token *t;
@@ -2054,9 +2120,7 @@ static void foreign_includes(struct ctx *c, const struct hit *h, size_t n)
 		if (!foreign_asm(c->buf, t) || scan_is_dead(&c->pt->sc,
 							     (size_t)(t - c->tok)))
 			continue;
-		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-			    "the header '%.*s' is another architecture's: x86 never had it (the atlas holds every x86 <asm/...> header), so this file cannot build on x86; port it by hand",
-			    (int)t->len, c->buf + t->pos);
+		foreign_header(c, t);
 		break;		/* the first: where the build stops */
 	}
 	for (k = 0; k < n && !c->pt->error; k++)
@@ -2147,6 +2211,115 @@ static bool unexpanded_body(struct ctx *c, size_t i)
 	return true;
 }
 
+/*
+ * The first call in a module's .c file (one outside any kernel tree: in
+ * 2.4's, calls of waitpid(), which its x86 declared through _syscall3(),
+ * and of __irq_itoa() under conditions archbranch does not read, were
+ * named) of a function that x86's headers never declared
+ * and other architectures' asm headers do (the atlas's o line: 2.4
+ * PowerPC's find_path_device() of <asm/prom.h>), neither the file's nor
+ * its local headers', outside a branch for another architecture: the file
+ * is those architectures', and x86's build stops there.
+ */
+static void arch_only_call(struct ctx *c)
+{
+	const struct token *t;
+	const char *dirs;
+	char names[256];
+	size_t dlen, nr, i, prev;
+	uint32_t mask = 0;
+	unsigned int lo, hi;
+
+	if (c->header || kbuild_any_tree(c->pt->path) || !judged(c))
+		return;	/* 2.4's tree too: its x86 declared waitpid() by _syscall3() */
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		i = (size_t)(t - c->tok);
+		if (t->type != TOKEN_IDENT || (t->flags & TF_PP) ||
+		    !match_op(c->buf, &c->tok[next_tok(c, i)], '('))
+			continue;
+		prev = prev_tok(c, i);
+		if ((prev != i && (is_arrow(c, prev) ||
+				   match_op(c->buf, &c->tok[prev], '.'))) ||
+		    !(mask = atlas_arch(ATLAS_ARCH_FUNC, c->buf + t->pos, t->len,
+					&dirs, &dlen)) ||
+		    scan_is_dead(&c->pt->sc, i) ||
+		    in_arch_branch(c->buf, c->pt->tl, i) ||
+		    ifdef_guarded(c->pt, i) || shadowed(c, c->buf + t->pos, t->len))
+			continue;
+		if (!(nr = arch_list_names(dirs, dlen, names, sizeof(names))))
+			return;
+		for (lo = 0; !(mask & (1u << lo)); lo++)
+			;
+		for (hi = lo; mask >> (hi + 1); hi++)
+			;
+		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the function '%.*s' is declared only by %s asm headers (%s%s%s), never by x86's: this file is written for %s and the x86 build cannot compile it; port it by hand",
+			    (int)t->len, c->buf + t->pos, names,
+			    atlas_release_name(lo), lo == hi ? "" : " to ",
+			    lo == hi ? "" : atlas_release_name(hi),
+			    nr > 1 ? "those architectures" : "that architecture");
+		return;		/* the first: where the build stops */
+	}
+}
+
+/*
+ * The includes of a module's .c file (one outside a kernel tree) of a
+ * header that declares what the kernel exports only on 32-bit x86 within
+ * the target (the atlas's w line: <linux/scx200_gpio.h>'s
+ * scx200_gpio_base, exported by scx200_32.c, which kbuild builds only
+ * for X86_32): the module links only against a 32-bit kernel, and
+ * x86-64's modpost stops on them.  An include outside any #if group
+ * (#ifdef CONFIG_X86_32 would keep it from a 64-bit build).
+ */
+static void x86_32_include(struct ctx *c)
+{
+	const struct token *t;
+	const char *names, *p, *end;
+	char list[512];
+	size_t nlen, used, i;
+	uint32_t mask;
+	unsigned int lo, hi, nr, k;
+
+	if (c->header || kbuild_in_tree(c->pt->path) || !judged(c))
+		return;
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		i = (size_t)(t - c->tok);
+		if (t->type != TOKEN_HEADER || t->len < 3 ||
+		    c->buf[t->pos] != '<' ||
+		    !(mask = atlas_arch(ATLAS_X86_32, c->buf + t->pos + 1,
+					t->len - 2, &names, &nlen)) ||
+		    !(mask & c->target) || scan_is_dead(&c->pt->sc, i) ||
+		    pp_open_groups(c->buf, c->pt->tl, 0, i))
+			continue;	/* under #ifdef CONFIG_X86_32... */
+		for (nr = 0, p = names, end = names + nlen; p < end; nr++) {
+			p += strcspn(p, " \n");
+			p += p < end && *p == ' ';
+		}
+		list[0] = 0;
+		for (k = 0, used = 0, p = names; k < nr && used < sizeof(list); k++) {
+			size_t w = strcspn(p, " \n");
+			int n = snprintf(list + used, sizeof(list) - used,
+					 "%s%.*s", !k ? "" : k + 1 == nr ?
+					 " and " : ", ", (int)w, p);
+
+			if (n < 0)
+				break;
+			used += (size_t)n;
+			p += w + 1;
+		}
+		for (lo = 0; !(mask & (1u << lo)); lo++)
+			;
+		for (hi = lo; mask >> (hi + 1); hi++)
+			;
+		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the header '%.*s' declares %s, which the kernel exports only on 32-bit x86 (from files kbuild builds only for X86_32, %s%s%s): this module links only against a 32-bit x86 kernel, and on x86-64 modpost finds %s undefined; port it by hand",
+			    (int)t->len, c->buf + t->pos, list,
+			    atlas_release_name(lo), lo == hi ? "" : " to ",
+			    lo == hi ? "" : atlas_release_name(hi),
+			    nr > 1 ? "them" : "it");
+	}
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt, .tok = pt->tl->tok, .buf = pt->buf,
@@ -2160,8 +2333,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	c.target = target_releases(pt, c.range, sizeof(c.range));
 	c.header = source_is_header(pt->path);
 	if (c.target && not_x86_kernel(pt)) {
-		if (foreign_2_4(pt) && rule_on(pt, R_GONE))
+		if (foreign_2_4(pt) && rule_on(pt, R_GONE)) {
 			foreign_includes(&c, h, n);
+		} else if (rule_on(pt, R_GONE)) {
+			size_t i = arch_only_include(&c);
+
+			if (i != SCAN_NONE)
+				foreign_header(&c, &c.tok[i]);
+		}
 		ctx_free(&c);
 		return;
 	}
@@ -2193,6 +2372,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	own_settle(&c);
 	if (errors && c.target && rule_on(pt, R_GONE) && !pt->error)
 		arch_error(&c);
+	if (c.target && rule_on(pt, R_GONE) && !pt->error) {
+		arch_only_call(&c);
+		x86_32_include(&c);
+	}
 	ctx_free(&c);
 }
 
@@ -2210,8 +2393,8 @@ static bool wants(const struct porter *pt, size_t i)
 	const struct rule_set *rs = pt->opts->rules;
 	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
 	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
-	const char *s = pt->buf + t->pos;
-	size_t prev = i;
+	const char *s = pt->buf + t->pos, *dirs;
+	size_t prev = i, dlen;
 
 	if (!made || l != lo || h != hi) {	/* once a target */
 		char range[48];
@@ -2224,12 +2407,18 @@ static bool wants(const struct porter *pt, size_t i)
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
 			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
-		       atlas_may_be_gone(target, ATLAS_USE_HEADER, s, t->len);
+		       atlas_may_be_gone(target, ATLAS_USE_HEADER, s, t->len) ||
+		       (t->len > 2 && atlas_arch(ATLAS_X86_32, s + 1, t->len - 2,
+						 &dirs, &dlen));	/* x86_32_include() */
 	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
 		prev--;		/* prev_tok() */
 	p = prev > 0 ? &tok[prev - 1] : NULL;
 	if (error_directive(pt, i))
 		return true;	/* arch_error() */
+	if (t->type == TOKEN_IDENT && t[1].type == TOKEN_SPECIAL &&
+	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&
+	    atlas_arch(ATLAS_ARCH_FUNC, s, t->len, &dirs, &dlen))
+		return true;	/* arch_only_call() */
 	return atlas_may_be_gone(target, p && p->type == TOKEN_SPECIAL &&
 				 ((p->len == 1 && pt->buf[p->pos] == '.') ||
 				  (p->len == 2 && !memcmp(pt->buf + p->pos,

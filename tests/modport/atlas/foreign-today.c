@@ -1,7 +1,7 @@
 /*
  * gone, the negative control of foreign.c: a file of today's tree for
- * another architecture (MIPS's Au1x00 headers) builds there; with no sign
- * of age it is not judged at all.
+ * MIPS (its Au1x00 headers); with no sign of age its names are not judged,
+ * its include of MIPS's header is named: alone, it cannot build on x86.
  */
 #include <linux/module.h>
 #include <asm/mach-au1x00/au1000.h>
