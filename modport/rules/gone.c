@@ -36,6 +36,7 @@
 #include "../source.h"
 #include "../vbranch.h"
 #include "gone.h"
+#include "opaque.h"
 
 static const enum rule_id rules[] = {
 	R_GONE, R_SIGNATURE, R_OWN_HEADER, NR_RULES
@@ -62,6 +63,7 @@ struct ctx {
 	size_t nr_hdr_defines;		/* and its local headers */
 	bool shadow_made;
 	struct nameset said;	/* what is reported: once a file, at its first use */
+	struct nameset opaque, not_opaque;	/* opaque(): the tags asked */
 	int unit;		/* judged(): -1 not known yet */
 	struct own_copy *own;	/* own_copies(): the headers it ships */
 	size_t nr_own;
@@ -408,6 +410,8 @@ static void ctx_free(struct ctx *c)
 {
 	defines_free(&c->own_defines);
 	nameset_free(&c->said);
+	nameset_free(&c->opaque);
+	nameset_free(&c->not_opaque);
 	own_free(c);
 	free(c->vr);
 }
@@ -887,6 +891,52 @@ static bool in_dropped_arg(struct ctx *c, size_t i)
 
 static bool deeper_defines(struct ctx *c, const struct token *t);
 
+static const char the_struct[] = "the struct";
+
+/*
+ * Is the struct tag at token i, which the target lacks, only the type of
+ * pointers that nothing dereferences, in the file and its local headers
+ * (opaque.h)?  Then it compiles as an incomplete type: no finding.  A
+ * local header not read may dereference them: the finding stays.
+ */
+static bool opaque(struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+	struct opaque_unit u[1 + INCLUDE_MAX_HEADERS];
+	struct header_set *hs = file_headers(c->pt);
+	char key[128];
+	size_t n = 0, k;
+	int err = 0;
+	bool yes;
+
+	if (t->len >= sizeof(key) || (hs && hs->unread))
+		return false;
+	memcpy(key, c->buf + t->pos, t->len);
+	key[t->len] = 0;
+	if (nameset_has(&c->opaque, key, t->len))
+		return true;
+	if (nameset_has(&c->not_opaque, key, t->len))
+		return false;
+	u[n++] = (struct opaque_unit){ c->buf, c->pt->tl, file_idents(c->pt) };
+	if (!u[0].ix)
+		return false;
+	for (k = 0; hs && k < hs->nr; k++) {
+		struct header *h = &hs->h[k];
+
+		if (!h->idents ||
+		    (!h->idents->full &&	/* the cache's, kept across files */
+		     idindex_build_all(h->idents, h->buf, &h->tl))) {
+			porter_fail(c->pt, -12);	/* ENOMEM */
+			return false;
+		}
+		u[n++] = (struct opaque_unit){ h->buf, &h->tl, h->idents };
+	}
+	yes = opaque_tag(u, n, c->buf + t->pos, t->len, &err);
+	if (err || nameset_add(yes ? &c->opaque : &c->not_opaque, key))
+		porter_fail(c->pt, -12);
+	return yes && !err;
+}
+
 /*
  * The use at token i of what mask has, of struct of (or NULL); present
  * has it in any form.  A name the file defines at token shadow (or
@@ -916,6 +966,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;		/* another architecture's code */
 	if (!judged(c) || in_dropped_arg(c, i) ||
 	    (t->type == TOKEN_IDENT && deeper_defines(c, t)) ||
+	    (what == the_struct && opaque(c, i)) ||
 	    !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
@@ -1838,7 +1889,7 @@ static void ident(struct ctx *c, size_t i)
 	tag = atlas_mask(ATLAS_TAG, NULL, 0, s, t->len);
 	if (prev != i && (match_ident(c->buf, &c->tok[prev], "struct") ||
 			  match_ident(c->buf, &c->tok[prev], "union"))) {
-		report(c, i, "the struct", tag, tag | id);	/* rcu_head */
+		report(c, i, the_struct, tag, tag | id);	/* rcu_head */
 		return;
 	}
 	/*
