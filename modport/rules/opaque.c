@@ -500,17 +500,53 @@ static bool declarators(struct oq *q, size_t u, size_t k)
 }
 
 /*
- * The use of the tag at token x (after "struct"): a shape that compiles
- * with the struct incomplete?  Declared names go to q->decl.
+ * Is token k at file scope: outside any function's braces (a struct's
+ * body is no scope: a member's "struct X *p" declares X where the struct
+ * is)?
  */
-static bool tag_use(struct oq *q, size_t u, size_t s, size_t x)
+static bool file_scope(const struct oq *q, size_t u, size_t k)
+{
+	size_t steps = 0, p;
+	int depth = 0;
+
+	for (k = prv(q, u, k); k != SCAN_NONE && steps < 65536;
+	     k = prv(q, u, k), steps++) {
+		if (!is_code(tk(q, u, k)))
+			continue;
+		if (op(q, u, k, "}")) {
+			depth++;
+		} else if (op(q, u, k, "{") && depth) {
+			depth--;
+		} else if (op(q, u, k, "{")) {	/* the braces around k */
+			p = prv(q, u, k);
+			if (ident(q, u, p) && !word(q, u, p, "struct") &&
+			    !word(q, u, p, "union"))
+				p = prv(q, u, p);
+			if (!word(q, u, p, "struct") && !word(q, u, p, "union"))
+				return false;
+		}
+	}
+	return k == SCAN_NONE;
+}
+
+/*
+ * The use of the tag at token x (after "struct"): a shape that compiles
+ * with the struct incomplete?  Declared names go to q->decl.  *decl: it
+ * declares the tag where it stands (struct X; or a declaration's type),
+ * not in a parameter list or a cast, where a tag no one declared before
+ * is another type, seen there only.
+ */
+static bool tag_use(struct oq *q, size_t u, size_t s, size_t x, bool *decl)
 {
 	size_t n = nxt(q, u, x), b = prv(q, u, s), bb;
+
+	*decl = false;
 
 	while (b != SCAN_NONE && TOKEN_IN(bf(q, u), tk(q, u, b), specifiers))
 		b = prv(q, u, b);
 	if (op(q, u, n, ";"))	/* struct X; */
-		return decl_before(q, u, b) && b == prv(q, u, s);
+		return (*decl = decl_before(q, u, b) && b == prv(q, u, s) &&
+				file_scope(q, u, s));
 	if (!op(q, u, n, "*"))
 		return false;	/* struct X v, struct X {, sizeof(struct X) */
 	while (op(q, u, n, "*"))
@@ -541,7 +577,20 @@ static bool tag_use(struct oq *q, size_t u, size_t s, size_t x)
 			q->err = -ENOMEM;
 		return !q->err;
 	}
-	return decl_before(q, u, b) && declarators(q, u, n);
+	return (*decl = decl_before(q, u, b) && declarators(q, u, n));
+}
+
+/* The file's last #include, or 0. */
+static size_t last_include(const struct oq *q)
+{
+	const struct tokens ts = { bf(q, 0), q->u[0].tl };
+	size_t k, last = 0;
+
+	for (k = 0; tk(q, 0, k)->type != TOKEN_EOF; k++)
+		if ((tk(q, 0, k)->flags & TF_BOL) && (tk(q, 0, k)->flags & TF_PP) &&
+		    op(q, 0, k, "#") && directive_is(&ts, k, "include"))
+			last = k;
+	return last;
 }
 
 static bool tag_uses(struct oq *q, const char *tag, size_t len)
@@ -549,14 +598,27 @@ static bool tag_uses(struct oq *q, const char *tag, size_t len)
 	size_t u, k, nr, s;
 	const struct id_use *use;
 
-	for (u = 0; u < q->n; u++) {
+	bool first, decl, in_header = false;
+
+	for (u = q->n; u-- > 0;) {	/* the file last */
 		nr = idindex_find(q->u[u].ix, tag, len, &use);
-		for (k = 0; k < nr; k++) {
+		for (k = 0, first = true; k < nr; k++) {
 			s = prv(q, u, use[k].tok);
 			if (!word(q, u, s, "struct") && !word(q, u, s, "union"))
 				continue;	/* another name spelt the same */
-			if (!use[k].code || !tag_use(q, u, s, use[k].tok))
+			if (!use[k].code || !tag_use(q, u, s, use[k].tok, &decl))
 				return false;
+			/*
+			 * The first declares the tag: at file scope, all the
+			 * others are the same type (the first of the unit
+			 * that comes first is the first of all); or, in the
+			 * file, a local header it includes before declared it.
+			 */
+			if (first && (!decl || !file_scope(q, u, s)) &&
+			    (u || !in_header || s < last_include(q)))
+				return false;
+			first = false;
+			in_header |= u > 0;
 		}
 	}
 	return true;

@@ -2,9 +2,10 @@
 /* Negative control: sizeof(struct X) needs the struct. */
 #include <linux/slab.h>
 
+static struct at91_can_data *at91_pdata;
+
 static int at91_new(void)
 {
-	struct at91_can_data *pdata = kzalloc(sizeof(struct at91_can_data), GFP_KERNEL);
-
-	return pdata ? 0 : -ENOMEM;
+	at91_pdata = kzalloc(sizeof(struct at91_can_data), GFP_KERNEL);
+	return at91_pdata ? 0 : -ENOMEM;
 }
