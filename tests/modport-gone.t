@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 135
+plan 137
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -331,7 +331,13 @@ like "$(chk "$o/scope.c")" "$(gone_at91 scope.c:9:30)" \
 	"negative control: first named in a parameter list, a type seen there only (passing the global's is an error)"
 like "$(chk "$o/hdr/deref.c")" "$(gone_at91 deref.c:8:16)" \
 	"negative control: the member of a local header, dereferenced in the file"
+like "$(chk "$o/deep")" "$(gone_at91 use.c:11:16)" \
+	"negative control: the third local header down includes a fourth, not read (it dereferences the member)"
 mkdir "$tmp/opaque"
+cp -r "$o/deep" "$tmp/opaque/deep"
+sed -i '/d\.h/d' "$tmp/opaque/deep/c.h"
+rm "$tmp/opaque/deep/d.h"
+is "$(chk "$tmp/opaque/deep")" "" "the control: the third header includes nothing, all is read: no finding"
 sed '/multi_irq/d' "$o/deref.c" >"$tmp/opaque/deref.c"
 sed 's/sizeof(struct at91_can_data)/sizeof(struct at91_can_data *)/' "$o/sizeof.c" >"$tmp/opaque/sizeof.c"
 sed 's/sizeof(\*at91_pdata)/16/' "$o/sizeofp.c" >"$tmp/opaque/sizeofp.c"

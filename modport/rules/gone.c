@@ -893,11 +893,27 @@ static bool deeper_defines(struct ctx *c, const struct token *t);
 
 static const char the_struct[] = "the struct";
 
+/* Does the header #include "x", one of its folder's? */
+static bool includes_local(const struct header *h)
+{
+	const struct token *t = h->tl.tok;
+	size_t k, name;
+
+	for (k = 0; t[k].type != TOKEN_EOF; k++) {
+		name = include_name(h->buf, &h->tl, k);
+		if (name != SCAN_NONE && t[name].type == TOKEN_STRING &&
+		    h->buf[t[name].pos] == '"')
+			return true;
+	}
+	return false;
+}
+
 /*
  * Is the struct tag at token i, which the target lacks, only the type of
  * pointers that nothing dereferences, in the file and its local headers
  * (opaque.h)?  Then it compiles as an incomplete type: no finding.  A
- * local header not read may dereference them: the finding stays.
+ * local header not read (or past the depth read) may dereference them:
+ * the finding stays.
  */
 static bool opaque(struct ctx *c, size_t i)
 {
@@ -923,6 +939,8 @@ static bool opaque(struct ctx *c, size_t i)
 	for (k = 0; hs && k < hs->nr; k++) {
 		struct header *h = &hs->h[k];
 
+		if (h->depth >= INCLUDE_MAX_DEPTH && includes_local(h))
+			return false;	/* its local headers are not read */
 		if (!h->idents ||
 		    (!h->idents->full &&	/* the cache's, kept across files */
 		     idindex_build_all(h->idents, h->buf, &h->tl))) {
