@@ -53,7 +53,9 @@
 #    <d/x.h> in a folder d of no kernel header (the atlas's) is the project's;
 #    a C library include under #if defined(__FreeBSD__) makes no program;
 #    a project macro defined only under #ifndef NAME shadows no kernel NAME
-#    for its arity;
+#    for its arity; a struct the target lacks whose only uses are pointers
+#    that nothing dereferences, gives away or assigns from another type
+#    (an incomplete type compiles: tests/data/gone-classes/opaque);
 # and the atlas records what the kernel's headers spell indirectly: a
 # macro that spells a member (flowi4_tos, gone in 7.3), members
 # of "(* const f)", a struct named through "#define A B", a struct whose
@@ -61,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 137
+plan 159
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -363,6 +365,57 @@ like "$("$modport" check --target=7.3 --rules=gone,signature "$g/compat/ifndef" 
 	"sem.c:6:8: warning: 'DEFINE_SEMAPHORE' takes 2 arguments in Linux 7.3" \
 	"a project's DEFINE_SEMAPHORE under #ifndef DEFINE_SEMAPHORE: 7.3's own, with 2 arguments, is compiled"
 is "$(chk "$g/folder")" "" "<dahdi/kernel.h>: a folder of no kernel header is the project's include/, whose compat macro defines pci_free_consistent"
+
+# A struct the target lacks, only the type of pointers nothing dereferences,
+# compiles (an incomplete type): sata_dwc_460ex's unused member, at91_can's
+# pointer filled by dev_get_platdata() (tests/data/gone-classes/opaque).
+# Each negative control needs the struct, or hands the pointer to what
+# GCC 14 refuses (incompatible-pointer-types); with that one use undone, it
+# is no finding (the control of the control).
+o=$g/opaque
+is "$(chk "$o/unused.c")" "" \
+	"struct ata_probe_ent *pe, never used; pdata = dev_get_platdata(), tested, set to NULL, passed to the file's static function, freed: no finding"
+is "$(chk "$o/hdr/ok.c")" "" "the member of a local header, never dereferenced: no finding"
+gone_at91() { echo "$1: warning: the struct 'at91_can_data' went away between Linux 3.18 and 4.4"; }
+like "$(chk "$o/deref.c")" "$(gone_at91 deref.c:6:16)" "negative control: priv->pdata->multi_irq"
+like "$(chk "$o/sizeof.c")" "$(gone_at91 sizeof.c:5:15)" "negative control: sizeof(struct at91_can_data)"
+like "$(chk "$o/sizeofp.c")" "$(gone_at91 sizeofp.c:5:15)" "negative control: sizeof(*at91_pdata)"
+like "$(chk "$o/byvalue.c")" "$(gone_at91 byvalue.c:5:15)" "negative control: a struct at91_can_data by value"
+like "$(chk "$o/passed.c")" "$(gone_at91 passed.c:10:16)" \
+	"negative control: clk_enable(priv->pdata), a parameter of another type (an error in GCC 14)"
+like "$(chk "$o/callback.c")" "$(gone_at91 callback.c:11:16)" \
+	"negative control: a function taking struct at91_can_data *, given away as a callback"
+like "$(chk "$o/scope.c")" "$(gone_at91 scope.c:9:30)" \
+	"negative control: first named in a parameter list, a type seen there only (passing the global's is an error)"
+like "$(chk "$o/hdr/deref.c")" "$(gone_at91 deref.c:8:16)" \
+	"negative control: the member of a local header, dereferenced in the file"
+like "$(chk "$o/deep")" "$(gone_at91 use.c:11:16)" \
+	"negative control: the third local header down includes a fourth, not read (it dereferences the member)"
+mkdir "$tmp/opaque"
+cp -r "$o/deep" "$tmp/opaque/deep"
+sed -i '/d\.h/d' "$tmp/opaque/deep/c.h"
+rm "$tmp/opaque/deep/d.h"
+is "$(chk "$tmp/opaque/deep")" "" "the control: the third header includes nothing, all is read: no finding"
+sed '/multi_irq/d' "$o/deref.c" >"$tmp/opaque/deref.c"
+sed 's/sizeof(struct at91_can_data)/sizeof(struct at91_can_data *)/' "$o/sizeof.c" >"$tmp/opaque/sizeof.c"
+sed 's/sizeof(\*at91_pdata)/16/' "$o/sizeofp.c" >"$tmp/opaque/sizeofp.c"
+sed '/at91_defaults/d' "$o/byvalue.c" >"$tmp/opaque/byvalue.c"
+sed 's/clk_enable/kfree/' "$o/passed.c" >"$tmp/opaque/passed.c"
+sed 's/\t.probe = at91_board_setup,/\t.probe = NULL,/' "$o/callback.c" >"$tmp/opaque/callback.c"
+sed 's/^#include <linux\/module.h>$/&\nstruct at91_priv { struct at91_can_data *pd; };/' "$o/scope.c" >"$tmp/opaque/scope.c"
+for f in deref sizeof sizeofp byvalue passed callback scope; do
+	is "$(chk "$tmp/opaque/$f.c")" "" "the control of $f.c: without that use, no finding"
+done
+cp "$o/unused.c" "$tmp/opaque/arith.c"
+sed -i 's/\tkeep = pd;/\tkeep = pd + 1;/' "$tmp/opaque/arith.c"
+like "$(chk "$tmp/opaque/arith.c")" "$(gone_at91 arith.c:21:16)" "negative control: pd + 1, arithmetic on the incomplete type"
+cp "$o/unused.c" "$tmp/opaque/star.c"
+sed -i 's/\tif (!pd || pd == NULL)/\tif (!pd || *pd == NULL)/' "$tmp/opaque/star.c"
+like "$(chk "$tmp/opaque/star.c")" "$(gone_at91 star.c:21:16)" "negative control: *pd"
+cp "$o/unused.c" "$tmp/opaque/global.c"
+sed -i 's/^static int at91_setup(/int at91_setup(/' "$tmp/opaque/global.c"
+like "$(chk "$tmp/opaque/global.c")" "$(gone_at91 global.c:21:16)" \
+	"negative control: at91_setup() not static: another file may take its address"
 
 cp -r "$g" "$tmp/classes"
 c=$tmp/classes

@@ -37,6 +37,7 @@
 #include "../source.h"
 #include "../vbranch.h"
 #include "gone.h"
+#include "opaque.h"
 
 static const enum rule_id rules[] = {
 	R_GONE, R_SIGNATURE, R_OWN_HEADER, NR_RULES
@@ -63,6 +64,7 @@ struct ctx {
 	size_t nr_hdr_defines;		/* and its local headers */
 	bool shadow_made;
 	struct nameset said;	/* what is reported: once a file, at its first use */
+	struct nameset opaque, not_opaque;	/* opaque(): the tags asked */
 	int unit;		/* judged(): -1 not known yet */
 	struct own_copy *own;	/* own_copies(): the headers it ships */
 	size_t nr_own;
@@ -409,6 +411,8 @@ static void ctx_free(struct ctx *c)
 {
 	defines_free(&c->own_defines);
 	nameset_free(&c->said);
+	nameset_free(&c->opaque);
+	nameset_free(&c->not_opaque);
 	own_free(c);
 	free(c->vr);
 }
@@ -730,6 +734,70 @@ static size_t prev_tok(const struct ctx *c, size_t i);
 
 static bool deeper_defines(struct ctx *c, const struct token *t);
 
+static const char the_struct[] = "the struct";
+
+/* Does the header #include "x", one of its folder's? */
+static bool includes_local(const struct header *h)
+{
+	const struct token *t = h->tl.tok;
+	size_t k, name;
+
+	for (k = 0; t[k].type != TOKEN_EOF; k++) {
+		name = include_name(h->buf, &h->tl, k);
+		if (name != SCAN_NONE && t[name].type == TOKEN_STRING &&
+		    h->buf[t[name].pos] == '"')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is the struct tag at token i, which the target lacks, only the type of
+ * pointers that nothing dereferences, in the file and its local headers
+ * (opaque.h)?  Then it compiles as an incomplete type: no finding.  A
+ * local header not read (or past the depth read) may dereference them:
+ * the finding stays.
+ */
+static bool opaque(struct ctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+	struct opaque_unit u[1 + INCLUDE_MAX_HEADERS];
+	struct header_set *hs = file_headers(c->pt);
+	char key[128];
+	size_t n = 0, k;
+	int err = 0;
+	bool yes;
+
+	if (t->len >= sizeof(key) || (hs && hs->unread))
+		return false;
+	memcpy(key, c->buf + t->pos, t->len);
+	key[t->len] = 0;
+	if (nameset_has(&c->opaque, key, t->len))
+		return true;
+	if (nameset_has(&c->not_opaque, key, t->len))
+		return false;
+	u[n++] = (struct opaque_unit){ c->buf, c->pt->tl, file_idents(c->pt) };
+	if (!u[0].ix)
+		return false;
+	for (k = 0; hs && k < hs->nr; k++) {
+		struct header *h = &hs->h[k];
+
+		if (h->depth >= INCLUDE_MAX_DEPTH && includes_local(h))
+			return false;	/* its local headers are not read */
+		if (!h->idents ||
+		    (!h->idents->full &&	/* the cache's, kept across files */
+		     idindex_build_all(h->idents, h->buf, &h->tl))) {
+			porter_fail(c->pt, -12);	/* ENOMEM */
+			return false;
+		}
+		u[n++] = (struct opaque_unit){ h->buf, &h->tl, h->idents };
+	}
+	yes = opaque_tag(u, n, c->buf + t->pos, t->len, &err);
+	if (err || nameset_add(yes ? &c->opaque : &c->not_opaque, key))
+		porter_fail(c->pt, -12);
+	return yes && !err;
+}
+
 /*
  * The use at token i of what mask has, of struct of (or NULL); present
  * has it in any form.  A name the file defines at token shadow (or
@@ -759,6 +827,7 @@ static void report_of(struct ctx *c, size_t i, const char *what,
 		return;		/* another architecture's code */
 	if (!judged(c) || dropped_arg(c->pt, i, true) ||
 	    (t->type == TOKEN_IDENT && deeper_defines(c, t)) ||
+	    (what == the_struct && opaque(c, i)) ||
 	    !first_report(c, what, t, of))
 		return;
 	copy = own_copy_of(c, i, of);
@@ -1681,7 +1750,7 @@ static void ident(struct ctx *c, size_t i)
 	tag = atlas_mask(ATLAS_TAG, NULL, 0, s, t->len);
 	if (prev != i && (match_ident(c->buf, &c->tok[prev], "struct") ||
 			  match_ident(c->buf, &c->tok[prev], "union"))) {
-		report(c, i, "the struct", tag, tag | id);	/* rcu_head */
+		report(c, i, the_struct, tag, tag | id);	/* rcu_head */
 		return;
 	}
 	/*

@@ -17,5 +17,5 @@ static ctl_table rtc_table[] = {
 #if defined(__alpha__)
 static struct display_switch *alpha_switch;
 #else
-static struct fbtype *x86_type;
+static struct fbtype x86_type;
 #endif
