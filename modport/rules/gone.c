@@ -2114,6 +2114,15 @@ static bool foreign_2_4(const struct porter *pt)
 	return foreign && !kbuild_other_arch(pt->path);
 }
 
+/* The first and the last release of a non-empty release mask. */
+static void mask_span(uint32_t mask, unsigned int *lo, unsigned int *hi)
+{
+	for (*lo = 0; !(mask & (1u << *lo)); (*lo)++)
+		;
+	for (*hi = *lo; mask >> (*hi + 1); (*hi)++)
+		;
+}
+
 /*
  * The finding on t, an <asm/...> header x86 never had: the architectures
  * whose trees have it when the atlas knows them (its a line), and the
@@ -2135,10 +2144,7 @@ static void foreign_header(struct ctx *c, const struct token *t)
 			    (int)t->len, c->buf + t->pos);
 		return;
 	}
-	for (lo = 0; !(mask & (1u << lo)); lo++)
-		;
-	for (hi = lo; mask >> (hi + 1); hi++)
-		;
+	mask_span(mask, &lo, &hi);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
 		    "the header '%.*s' is %s: the kernel's trees have it only for %s (%s%s%s), x86 never had it: this file is written for %s and the x86 build cannot compile it; port it by hand",
 		    (int)t->len, c->buf + t->pos, names,
@@ -2317,10 +2323,7 @@ static void arch_only_call(struct ctx *c)
 			continue;
 		if (!(nr = arch_list_names(dirs, dlen, names, sizeof(names))))
 			return;
-		for (lo = 0; !(mask & (1u << lo)); lo++)
-			;
-		for (hi = lo; mask >> (hi + 1); hi++)
-			;
+		mask_span(mask, &lo, &hi);
 		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
 			    "the function '%.*s' is declared only by %s asm headers (%s%s%s), never by x86's: this file is written for %s and the x86 build cannot compile it; port it by hand",
 			    (int)t->len, c->buf + t->pos, names,
@@ -2376,10 +2379,7 @@ static void x86_32_include(struct ctx *c)
 			used += (size_t)n;
 			p += w + 1;
 		}
-		for (lo = 0; !(mask & (1u << lo)); lo++)
-			;
-		for (hi = lo; mask >> (hi + 1); hi++)
-			;
+		mask_span(mask, &lo, &hi);
 		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
 			    "the header '%.*s' declares %s, which the kernel exports only on 32-bit x86 (from files kbuild builds only for X86_32, %s%s%s): this module links only against a 32-bit x86 kernel, and on x86-64 modpost finds %s undefined; port it by hand",
 			    (int)t->len, c->buf + t->pos, list,
