@@ -86,42 +86,47 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	return 1;
 }
 
+/* The slot that holds path (its hash), or NULL. */
+static struct slot *slot_of_path(const char *path, uint64_t hash)
+{
+	size_t k;
+
+	for (k = 0; k < SLOTS; k++)
+		if (slots[k].path && slots[k].hash == hash &&
+		    !strcmp(slots[k].path, path))
+			return &slots[k];
+	return NULL;
+}
+
 const struct cached_header *hdrcache_get(const char *path, int *err)
 {
-	struct slot *s, *out = NULL;
-	uint64_t hash = hash_span(path, strlen(path));
+	struct slot *s = slot_of_path(path, hash_span(path, strlen(path)));
+	struct slot *out = NULL;
 	struct stat st;
 	size_t k;
 
 	*err = 0;
-	for (k = 0; k < SLOTS; k++) {	/* unchanged since no file was written */
-		s = &slots[k];
-		if (s->path && s->hash == hash && s->checked == writes &&
-		    !strcmp(s->path, path)) {
-			s->used = file_nr;
-			return &s->h;
-		}
+	if (s && s->checked == writes) {	/* no file written since */
+		s->used = file_nr;
+		return &s->h;
 	}
 	if (stat(path, &st))
 		return NULL;
-	for (k = 0; k < SLOTS; k++) {
-		s = &slots[k];
-		if (s->path && s->hash == hash && !strcmp(s->path, path)) {
-			if (unchanged(&s->st, &st)) {
-				s->used = file_nr;
-				s->checked = writes;
-				return &s->h;
-			}
-			if (s->used != file_nr) {
-				slot_free(s);
-			} else {	/* changed under this file: kept for it */
-				free(s->path);
-				s->path = NULL;
-			}
-		}
-		if (s->used != file_nr && (!out || s->used < out->used))
-			out = s;	/* free (0), or the oldest */
+	if (s && unchanged(&s->st, &st)) {
+		s->used = file_nr;
+		s->checked = writes;
+		return &s->h;
 	}
+	if (s && s->used != file_nr) {
+		slot_free(s);
+	} else if (s) {		/* changed under this file: kept for it */
+		free(s->path);
+		s->path = NULL;
+	}
+	for (k = 0; k < SLOTS; k++)
+		if (slots[k].used != file_nr &&
+		    (!out || slots[k].used < out->used))
+			out = &slots[k];	/* free (0), or the oldest */
 	if (!out)
 		return NULL;
 	slot_free(out);

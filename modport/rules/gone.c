@@ -2114,13 +2114,20 @@ static bool foreign_2_4(const struct porter *pt)
 	return foreign && !kbuild_other_arch(pt->path);
 }
 
-/* The first and the last release of a non-empty release mask. */
-static void mask_span(uint32_t mask, unsigned int *lo, unsigned int *hi)
+/* The releases of a non-empty release mask, "2.6.0" or "2.4.22 to 2.6.18". */
+static const char *mask_releases(uint32_t mask, char *buf, size_t size)
 {
-	for (*lo = 0; !(mask & (1u << *lo)); (*lo)++)
+	unsigned int lo, hi;
+
+	for (lo = 0; !(mask & (1u << lo)); lo++)
 		;
-	for (*hi = *lo; mask >> (*hi + 1); (*hi)++)
+	for (hi = lo; mask >> (hi + 1); hi++)
 		;
+	if (lo == hi)
+		return atlas_release_name(lo);
+	snprintf(buf, size, "%s to %s", atlas_release_name(lo),
+		 atlas_release_name(hi));
+	return buf;
 }
 
 /*
@@ -2135,7 +2142,7 @@ static void foreign_header(struct ctx *c, const struct token *t)
 	uint32_t mask = atlas_arch(ATLAS_ARCH_HEADER, c->buf + t->pos + 1,
 				   t->len - 2, &dirs, &dlen);
 	char names[256];
-	unsigned int lo, hi;
+	char span[48];
 	size_t nr;
 
 	if (!mask || !(nr = arch_list_names(dirs, dlen, names, sizeof(names)))) {
@@ -2144,13 +2151,11 @@ static void foreign_header(struct ctx *c, const struct token *t)
 			    (int)t->len, c->buf + t->pos);
 		return;
 	}
-	mask_span(mask, &lo, &hi);
 	add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-		    "the header '%.*s' is %s: the kernel's trees have it only for %s (%s%s%s), x86 never had it: this file is written for %s and the x86 build cannot compile it; port it by hand",
+		    "the header '%.*s' is %s: the kernel's trees have it only for %s (%s), x86 never had it: this file is written for %s and the x86 build cannot compile it; port it by hand",
 		    (int)t->len, c->buf + t->pos, names,
 		    nr > 1 ? "those architectures" : "that architecture",
-		    atlas_release_name(lo), lo == hi ? "" : " to ",
-		    lo == hi ? "" : atlas_release_name(hi),
+		    mask_releases(mask, span, sizeof(span)),
 		    nr > 1 ? "them" : "it");
 }
 
@@ -2303,7 +2308,7 @@ static void arch_only_call(struct ctx *c)
 	char names[256];
 	size_t dlen, nr, i, prev;
 	uint32_t mask = 0;
-	unsigned int lo, hi;
+	char span[48];
 
 	if (c->header || kbuild_any_tree(c->pt->path) || !judged(c))
 		return;	/* 2.4's tree too: its x86 declared waitpid() by _syscall3() */
@@ -2323,12 +2328,10 @@ static void arch_only_call(struct ctx *c)
 			continue;
 		if (!(nr = arch_list_names(dirs, dlen, names, sizeof(names))))
 			return;
-		mask_span(mask, &lo, &hi);
 		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-			    "the function '%.*s' is declared only by %s asm headers (%s%s%s), never by x86's: this file is written for %s and the x86 build cannot compile it; port it by hand",
+			    "the function '%.*s' is declared only by %s asm headers (%s), never by x86's: this file is written for %s and the x86 build cannot compile it; port it by hand",
 			    (int)t->len, c->buf + t->pos, names,
-			    atlas_release_name(lo), lo == hi ? "" : " to ",
-			    lo == hi ? "" : atlas_release_name(hi),
+			    mask_releases(mask, span, sizeof(span)),
 			    nr > 1 ? "those architectures" : "that architecture");
 		return;		/* the first: where the build stops */
 	}
@@ -2350,7 +2353,8 @@ static void x86_32_include(struct ctx *c)
 	char list[512];
 	size_t nlen, used, i;
 	uint32_t mask;
-	unsigned int lo, hi, nr, k;
+	unsigned int nr, k;
+	char span[48];
 
 	if (c->header || kbuild_in_tree(c->pt->path) || !judged(c))
 		return;
@@ -2379,12 +2383,10 @@ static void x86_32_include(struct ctx *c)
 			used += (size_t)n;
 			p += w + 1;
 		}
-		mask_span(mask, &lo, &hi);
-		add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
-			    "the header '%.*s' declares %s, which the kernel exports only on 32-bit x86 (from files kbuild builds only for X86_32, %s%s%s): this module links only against a 32-bit x86 kernel, and on x86-64 modpost finds %s undefined; port it by hand",
+			add_finding(c->pt, t->pos, R_GONE, SEV_WARNING, false,
+			    "the header '%.*s' declares %s, which the kernel exports only on 32-bit x86 (from files kbuild builds only for X86_32, %s): this module links only against a 32-bit x86 kernel, and on x86-64 modpost finds %s undefined; port it by hand",
 			    (int)t->len, c->buf + t->pos, list,
-			    atlas_release_name(lo), lo == hi ? "" : " to ",
-			    lo == hi ? "" : atlas_release_name(hi),
+			    mask_releases(mask, span, sizeof(span)),
 			    nr > 1 ? "them" : "it");
 	}
 }
