@@ -174,6 +174,16 @@ const char *hdrindex_find(const char *from, const char *name, size_t len)
 	return best;
 }
 
+size_t hdrindex_nr_roots(void)
+{
+	return ix.nr_roots;
+}
+
+const char *hdrindex_root(size_t k)
+{
+	return k < ix.nr_roots ? ix.roots[k] : NULL;
+}
+
 size_t hdrindex_count(void)
 {
 	if (!ix.built)

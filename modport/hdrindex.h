@@ -22,6 +22,10 @@ int hdrindex_add_root(const char *dir);
  */
 const char *hdrindex_find(const char *from, const char *name, size_t len);
 
+/* The folders named on the command line: how many, and the k-th. */
+size_t hdrindex_nr_roots(void);
+const char *hdrindex_root(size_t k);
+
 /* How many headers the project has, and the path of the k-th. */
 size_t hdrindex_count(void);
 const char *hdrindex_path(size_t k);

@@ -20,6 +20,7 @@
 #include "diff.h"
 #include "hdrcache.h"
 #include "hdrindex.h"
+#include "projexports.h"
 #include "projnames.h"
 #include "inplace.h"
 #include "jobs.h"
@@ -523,6 +524,7 @@ int main(int argc, char **argv)
 	source_free(&c.src);
 	token_list_free(&c.tl);
 	hdrindex_free();
+	projexports_free();
 	projnames_free();
 	if (fflush(stdout) || ferror(stdout)) {
 		fprintf(stderr, "%s: stdout: %s\n",

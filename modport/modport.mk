@@ -12,7 +12,7 @@ MODPORT_LIB += modport/kversion.c modport/buildfile.c modport/target.c \
 	modport/hdrindex.c modport/brings.c \
 	modport/nameset.c modport/projnames.c modport/vbranch.c \
 	modport/archbranch.c modport/modobj.c modport/kbuildarch.c \
-	modport/droparg.c
+	modport/droparg.c modport/projexports.c
 $(eval $(call tool,modport,modport/main.c,$(MODPORT_LIB)))
 
 # Unit tests of kversion and buildfile (issue 10), beside unit-modport.
