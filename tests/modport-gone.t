@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 159
+plan 168
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -198,6 +198,29 @@ like "$atlas" $'^o\tfind_path_device\ta-d\tpowerpc ppc ppc64$' "the atlas's o li
 unlike "$atlas" $'^o\tioremap\t' "negative control: no o line for a function x86 declares too"
 is "$("$modport" check --target=6.1 --rules=gone "$a/panel-own.c" 2>&1)" "" \
 	"negative control: the file's own find_path_device()"
+# An include of a header whose names the kernel exports only on 32-bit
+# x86 (the atlas's w line), by a file that uses them.
+like "$atlas" $'^w\tlinux/scx200_gpio\\.h\tb-u\tscx200_gpio_base ' \
+	"the atlas's w line: <linux/scx200_gpio.h>'s names exported only on 32-bit x86, 2.6.0 to 7.3"
+unlike "$atlas" $'^w\t[^\t]*\t[^\t]*\t([^\t]* )?(pnp_register_driver|gpio_get_value|kmalloc)( |$)' \
+	"negative control: no w line names what x86-64 exports too"
+for k in 6.1 7.3; do
+	is "$("$modport" check --target=$k --rules=gone "$a/gpio32.c" 2>&1)" "$a/gpio32.c:6:10: warning: the header '<linux/scx200_gpio.h>' declares scx200_gpio_base, scx200_gpio_configure, scx200_gpio_dump, scx200_gpio_lock, scx200_gpio_ops and scx200_gpio_shadow, which the kernel exports only on 32-bit x86 (from files kbuild builds only for X86_32, 2.6.0 to 7.3): this module links only against a 32-bit x86 kernel, and on x86-64 modpost finds them undefined; port it by hand [gone]" \
+		"$k: a module using scx200_gpio_get(), <linux/scx200_gpio.h>'s inline of scx200_gpio_base: named"
+done
+is "$("$modport" check --target=6.1 --rules=gone "$a/gpio32-if.c" 2>&1)" "" \
+	"negative control: the include and the use under #ifdef CONFIG_X86_32"
+is "$("$modport" check --target=6.1 --rules=gone "$a/gpio32-own.c" 2>&1)" "" \
+	"negative control: the file that exports scx200_gpio_base itself (2.4's scx200.c)"
+is "$("$modport" check --target=6.1 --rules=gone "$a/pnp64.c" 2>&1)" "" \
+	"negative control: <linux/pnp.h> (pnpbios_protocol, 32-bit only, under CONFIG_PNPBIOS) by a driver calling what x86-64 exports"
+sed 's/pnp_device_is_pnpbios(dev)/dev->protocol == \&pnpbios_protocol/' "$a/pnp64.c" >"$tmp/pnp32.c"
+like "$("$modport" check --target=6.1 --rules=gone "$tmp/pnp32.c" 2>&1)" \
+	"pnp32.c:8:10: warning: the header '<linux/pnp.h>' declares pnpbios_protocol, which the kernel exports only on 32-bit x86 \\(from files kbuild builds only for X86_32, 4.9 to 7.3\\)" \
+	"the same driver naming pnpbios_protocol itself: named"
+sed 's/scx200_gpio_get(m)/(int)m/' "$a/gpio32.c" >"$tmp/gpio32-none.c"
+is "$("$modport" check --target=6.1 --rules=gone "$tmp/gpio32-none.c" 2>&1)" "" \
+	"negative control: <linux/scx200_gpio.h> included, nothing of it used"
 is "$("$modport" check --target=6.1 --rules=gone "$a/panel-ppc.c" 2>&1)" "" \
 	"negative control: the call under #ifdef CONFIG_PPC"
 cp "$a/panel.c" "$tmp/archtree/drivers/char/panel.c"
@@ -345,7 +368,7 @@ like "$(chk "$tmp/kbuild2/tree/drivers/usb")" "sisusb_con.c:10:16: warning: the 
 is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"
 like "$(chk "$g/ifdef/macro.c")" "macro.c:8:16: warning: 'alloc_netdev' takes 4 arguments" \
 	"negative control: #ifdef alloc_netdev, a macro on x86"
-like "$atlas" $'\nP\tcompat_start_thread\tf-p\n' "the atlas: compat_start_thread a macro of 2.6.32..5.10 only"
+like "$atlas" $'^P\tcompat_start_thread\tf-p$' "the atlas: compat_start_thread a macro of 2.6.32..5.10 only"
 
 # An argument the kernel's macro never compiles (the atlas's Z lines).
 is "$(chk "$g/dropped/seqcnt.c")" "" "SEQCNT_ZERO(name) only stringifies name"

@@ -2338,13 +2338,63 @@ static void arch_only_call(struct ctx *c)
 }
 
 /*
+ * Does the file use what the w line's names (nr of them, space-separated)
+ * export: one of them, or a name of their family (their common prefix up
+ * to an underscore, 4 characters or more: scx200_gpio_get(), the header's
+ * inline that reads scx200_gpio_base), in code the build compiles?  Not
+ * when the file defines one of them itself (2.4's scx200.c exports
+ * scx200_gpio_base, toshiba.c has its own tosh_smm()).  An include alone
+ * of <linux/pnp.h>, whose pnpbios_protocol only pnp_device_is_pnpbios()
+ * reads under CONFIG_PNPBIOS, links on x86-64.
+ */
+static bool uses_x86_32(struct ctx *c, const char *names, size_t nlen,
+			unsigned int nr, size_t from)
+{
+	const char *p, *end = names + nlen;
+	size_t plen = 0, w, i;
+	const struct token *t;
+
+	for (p = names; p < end; p += w + 1) {
+		w = strcspn(p, " \n");
+		if (shadowed(c, p, w))
+			return false;	/* the file's own */
+		if (p == names) {
+			plen = w;
+			continue;
+		}
+		for (i = 0; i < plen && i < w && p[i] == names[i]; i++)
+			;
+		plen = i;
+	}
+	while (plen && names[plen - 1] != '_')
+		plen--;
+	if (nr < 2 || plen < 4)
+		plen = 0;	/* no family: the names alone */
+	for (t = c->tok; t->type != TOKEN_EOF; t++) {
+		i = (size_t)(t - c->tok);
+		if (t->type != TOKEN_IDENT || i == from ||
+		    scan_is_dead(&c->pt->sc, i))
+			continue;
+		if (plen && t->len > plen && !memcmp(c->buf + t->pos, names, plen))
+			return true;
+		for (p = names; p < end; p += w + 1) {
+			w = strcspn(p, " \n");
+			if (w == t->len && !memcmp(c->buf + t->pos, p, w))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
  * The includes of a module's .c file (one outside a kernel tree) of a
  * header that declares what the kernel exports only on 32-bit x86 within
  * the target (the atlas's w line: <linux/scx200_gpio.h>'s
  * scx200_gpio_base, exported by scx200_32.c, which kbuild builds only
- * for X86_32): the module links only against a 32-bit kernel, and
- * x86-64's modpost stops on them.  An include outside any #if group
- * (#ifdef CONFIG_X86_32 would keep it from a 64-bit build).
+ * for X86_32), when the file uses them (uses_x86_32()): the module links
+ * only against a 32-bit kernel, and x86-64's modpost stops on them.  An
+ * include outside any #if group (#ifdef CONFIG_X86_32 would keep it from
+ * a 64-bit build).
  */
 static void x86_32_include(struct ctx *c)
 {
@@ -2371,6 +2421,8 @@ static void x86_32_include(struct ctx *c)
 			p += strcspn(p, " \n");
 			p += p < end && *p == ' ';
 		}
+		if (!uses_x86_32(c, names, nlen, nr, i))
+			continue;
 		list[0] = 0;
 		for (k = 0, used = 0, p = names; k < nr && used < sizeof(list); k++) {
 			size_t w = strcspn(p, " \n");
