@@ -23,6 +23,8 @@ struct cached_header {
 	struct id_index *idents;	/* its identifiers, kept with it: zeroed
 					 * until a rule asks (idindex_build_all) */
 	unsigned long serial;	/* unique to this reading of the file */
+	size_t *includes;	/* its #include names' tokens (include_name()) */
+	size_t nr_includes;
 };
 
 /* A new file's headers are asked for: those of the last may go. */
