@@ -47,6 +47,9 @@ static void slot_free(struct slot *s)
 	token_list_free(&s->h.tl);
 	decl_free(&s->h.decls);
 	free(s->h.includes);
+	if (s->h.dirs)
+		ppdirs_free(s->h.dirs);
+	free(s->h.dirs);
 	if (s->h.idents)
 		idindex_free(s->h.idents);
 	free(s->h.idents);
@@ -96,7 +99,8 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	s->h.serial = ++serials;
 	s->used = file_nr;
 	s->h.idents = calloc(1, sizeof(*s->h.idents));
-	if (!s->path || !s->h.idents || tokenize(buf, len, &s->h.tl) ||
+	s->h.dirs = calloc(1, sizeof(*s->h.dirs));
+	if (!s->path || !s->h.idents || !s->h.dirs || tokenize(buf, len, &s->h.tl) ||
 	    decl_parse_code(buf, &s->h.tl, &s->h.decls) ||
 	    find_includes(&s->h)) {
 		slot_free(s);

@@ -72,6 +72,7 @@ static void take(struct header_set *hs, struct header *h,
 	h->tl = ch->tl;
 	h->decls = ch->decls;
 	h->idents = ch->idents;
+	h->dirs = ch->dirs;
 	h->serial = ch->serial;
 	h->includes = ch->includes;
 	h->nr_includes = ch->nr_includes;
