@@ -20,7 +20,7 @@
  * Names gathered one walk each before the whole file is indexed (those
  * that idindex_gather() found together aside).
  */
-#define IDINDEX_ONE_BY_ONE 3
+#define IDINDEX_ONE_BY_ONE 1
 
 struct id_slot {
 	size_t first;	/* SCAN_NONE: a free slot */
