@@ -44,6 +44,26 @@ struct key_slot {
 
 static struct key_slot *by_key;
 static size_t keys_size;
+
+/*
+ * A filter of each kind's keys, 8 bits a key: most questions are for a
+ * name the atlas lacks, answered by a bit of a small array instead of a
+ * probe of the large table.
+ */
+struct key_filter {
+	uint64_t *bits;
+	size_t mask;	/* its bits less one (a power of two less one) */
+};
+
+static struct key_filter filter[256];
+
+static inline bool filter_may_have(char kind, uint64_t h)
+{
+	const struct key_filter *f = &filter[(unsigned char)kind];
+	size_t b = (size_t)(h >> 32) & f->mask;
+
+	return f->bits && (f->bits[b / 64] & (1ull << (b % 64)));
+}
 static uint64_t *names;		/* hashes of the names wants() knows */
 static size_t names_size;
 static char rel_names[ATLAS_MAX_RELEASES][ATLAS_RELEASE_LEN];
@@ -260,6 +280,33 @@ static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
 	       (unsigned char)kind;
 }
 
+/* Room for each kind's filter: 8 bits or more a line of the kind. */
+static int make_filters(void)
+{
+	size_t count[256] = { 0 }, i, k, bits;
+
+	for (i = 0; i < nr_lines; i++)
+		count[(unsigned char)line[i][0]]++;
+	for (k = 0; k < 256; k++) {
+		if (!count[k])
+			continue;
+		for (bits = 64; bits < 8 * count[k]; bits *= 2)
+			;
+		filter[k].bits = calloc(bits / 64, sizeof(uint64_t));
+		if (!filter[k].bits)
+			return -ENOMEM;
+		filter[k].mask = bits - 1;
+	}
+	return 0;
+}
+
+static void filter_add(char kind, uint64_t h)
+{
+	size_t b = (size_t)(h >> 32) & filter[(unsigned char)kind].mask;
+
+	filter[(unsigned char)kind].bits[b / 64] |= 1ull << (b % 64);
+}
+
 /* Hash every line by its key (once, after the blob is read). */
 static int index_keys(void)
 {
@@ -268,7 +315,7 @@ static int index_keys(void)
 	for (keys_size = 1024; keys_size < 2 * nr_lines; keys_size *= 2)
 		;
 	by_key = calloc(keys_size, sizeof(*by_key));
-	if (!by_key)
+	if (!by_key || make_filters())
 		return -ENOMEM;
 	for (i = 0; i < nr_lines; i++) {
 		const char *l = line[i], *tag = l + 2;
@@ -281,6 +328,7 @@ static int index_keys(void)
 		     j = (j + 1) & (keys_size - 1))
 			;
 		by_key[j] = (struct key_slot){ h, l };
+		filter_add(l[0], h);
 	}
 	return 0;
 }
@@ -295,6 +343,8 @@ static const char *find(char kind, const char *tag, size_t tag_len,
 	if (atlas_load())
 		return NULL;
 	h = hash_key(kind, tag, tag_len, name, len);
+	if (!filter_may_have(kind, h))
+		return NULL;
 	for (j = h & (keys_size - 1); by_key[j].line;
 	     j = (j + 1) & (keys_size - 1))
 		if (by_key[j].hash == h &&

@@ -16,7 +16,10 @@
 #include "hashspan.h"
 #include "scan.h"
 
-/* Names gathered one walk each before the whole file is indexed. */
+/*
+ * Names gathered one walk each before the whole file is indexed (those
+ * that idindex_gather() found together aside).
+ */
 #define IDINDEX_ONE_BY_ONE 1
 
 struct id_slot {
@@ -239,14 +242,11 @@ int idindex_build_all(struct id_index *ix, const char *buf,
 size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses)
 {
-	struct id_slot *s;
+	struct id_slot *s = slot_of(ix, name, len);
 
-	if (!ix->full && ix->used >= IDINDEX_ONE_BY_ONE && !index_all(ix)) {
+	if (!ix->full && s->first == SCAN_NONE &&
+	    ix->walks >= IDINDEX_ONE_BY_ONE && !index_all(ix))
 		s = slot_of(ix, name, len);
-		*uses = s->use;
-		return s->first == SCAN_NONE ? 0 : s->nr;
-	}
-	s = slot_of(ix, name, len);
 	if (ix->full) {
 		*uses = s->use;
 		return s->first == SCAN_NONE ? 0 : s->nr;
@@ -263,6 +263,7 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		ix->name[s - ix->slot] = name;
 		ix->name_len[s - ix->slot] = len;
 		ix->used++;
+		ix->walks++;
 		if (gather(ix, name, len, s)) {
 			free(s->use);
 			s->use = NULL;
@@ -271,6 +272,71 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 	}
 	*uses = s->use;
 	return s->nr;
+}
+
+int idindex_gather(struct id_index *ix, const char *const *names,
+		   const size_t *lens, size_t n)
+{
+	const struct token *tok = ix->tl->tok, *t;
+	const char *buf = ix->buf;
+	struct id_slot *s;
+	size_t k, added = 0, *alloc;
+	int depth = 0, ret = 0;
+
+	if (ix->full || !n)
+		return 0;
+	for (k = 0; k < n; k++) {
+		s = slot_of(ix, names[k], lens[k]);
+		if (s->first != SCAN_NONE)
+			continue;	/* gathered already, or twice here */
+		if (2 * (ix->used + 1) > ix->size) {
+			if (grow(ix))
+				return -ENOMEM;
+			s = slot_of(ix, names[k], lens[k]);
+		}
+		*s = (struct id_slot){ .first = SCAN_NONE - 1 };	/* new */
+		ix->name[s - ix->slot] = names[k];
+		ix->name_len[s - ix->slot] = lens[k];
+		ix->used++;
+		added++;
+	}
+	if (!added)
+		return 0;
+	alloc = calloc(ix->size, sizeof(*alloc));
+	if (!alloc)
+		return -ENOMEM;
+	for (t = tok; t->type != TOKEN_EOF; t++) {
+		if (t->type == TOKEN_SPECIAL) {
+			if (t->len == 1 && is_code(t) &&
+			    (buf[t->pos] == '{' || buf[t->pos] == '}'))
+				depth += buf[t->pos] == '{' ? 1 : -1;
+			continue;
+		}
+		if (t->type != TOKEN_IDENT)
+			continue;
+		s = slot_of(ix, buf + t->pos, t->len);
+		if (s->first != SCAN_NONE - 1)
+			continue;	/* not asked for, or gathered before */
+		k = (size_t)(s - ix->slot);
+		if (s->nr == alloc[k]) {
+			struct id_use *more;
+
+			alloc[k] = alloc[k] ? 2 * alloc[k] : 16;
+			more = realloc(s->use, alloc[k] * sizeof(*more));
+			if (!more) {
+				ret = -ENOMEM;
+				break;
+			}
+			s->use = more;
+		}
+		s->use[s->nr++] = (struct id_use){ (size_t)(t - tok), depth,
+						   is_code(t) };
+	}
+	free(alloc);
+	for (k = 0; k < ix->size; k++)
+		if (ix->slot[k].first == SCAN_NONE - 1)
+			ix->slot[k].first = 0;	/* as gather() leaves it */
+	return ret;
 }
 
 size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok)

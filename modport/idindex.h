@@ -30,6 +30,7 @@ struct id_index {
 	struct id_use *all;
 	struct id_use **retired;	/* uses gathered before all, kept */
 	size_t nr_retired;
+	size_t walks;		/* names gathered one walk each */
 };
 
 /* Ready an index of tl (text buf) for idindex_find().  0 or -ENOMEM. */
@@ -51,6 +52,14 @@ int idindex_build_all(struct id_index *ix, const char *buf,
  */
 size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 		    const struct id_use **uses);
+/*
+ * Gather the uses of names[0..n) (lens[k] bytes each, valid as long as
+ * the index) in one walk, for idindex_find() to answer them without
+ * indexing every identifier; an index that has them all does nothing.
+ * 0 or -ENOMEM (the names asked then are answered as before).
+ */
+int idindex_gather(struct id_index *ix, const char *const *names,
+		   const size_t *lens, size_t n);
 /* How many of uses[0..nr) (a name's, in token order) are before token tok. */
 size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok);
 void idindex_free(struct id_index *ix);

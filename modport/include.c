@@ -72,7 +72,10 @@ static void take(struct header_set *hs, struct header *h,
 	h->tl = ch->tl;
 	h->decls = ch->decls;
 	h->idents = ch->idents;
+	h->dirs = ch->dirs;
 	h->serial = ch->serial;
+	h->includes = ch->includes;
+	h->nr_includes = ch->nr_includes;
 }
 
 /* One '#include "name"' of the file at from. */
@@ -169,6 +172,18 @@ static int add_angle(const char *from, const char *buf, const struct token *t,
 	return 0;
 }
 
+/* The #include whose name is token name, of the text at path. */
+static int read_include(const char *path, const char *buf,
+			const struct token_list *tl, size_t name,
+			struct header_set *hs, int depth)
+{
+	if (tl->tok[name].type == TOKEN_STRING && buf[tl->tok[name].pos] == '"')
+		return add_header(path, buf, &tl->tok[name], hs, depth);
+	if (tl->tok[name].type == TOKEN_HEADER)
+		return add_angle(path, buf, &tl->tok[name], hs, depth);
+	return 0;
+}
+
 static int read_includes(const char *path, const char *buf,
 			 const struct token_list *tl, struct header_set *hs,
 			 int depth)
@@ -178,12 +193,8 @@ static int read_includes(const char *path, const char *buf,
 
 	for (i = 0; !ret && tl->tok[i].type != TOKEN_EOF; i++) {
 		name = include_name(buf, tl, i);
-		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
-		    buf[tl->tok[name].pos] == '"')
-			ret = add_header(path, buf, &tl->tok[name], hs, depth);
-		else if (name != SCAN_NONE &&
-			 tl->tok[name].type == TOKEN_HEADER)
-			ret = add_angle(path, buf, &tl->tok[name], hs, depth);
+		if (name != SCAN_NONE)
+			ret = read_include(path, buf, tl, name, hs, depth);
 	}
 	return ret;
 }
@@ -202,11 +213,16 @@ int include_read(const char *path, const char *buf,
 	hdrcache_begin();
 	ret = read_includes(path, buf, tl, hs, 1);
 
-	for (k = 0; !ret && k < hs->nr; k++)
-		if (hs->h[k].depth < INCLUDE_MAX_DEPTH)
-			ret = read_includes(hs->h[k].path, hs->h[k].buf,
-					    &hs->h[k].tl, hs,
-					    hs->h[k].depth + 1);
+	for (k = 0; !ret && k < hs->nr; k++) {
+		size_t i;
+
+		/* h[k] itself moves when a later header is added: by index */
+		for (i = 0; !ret && hs->h[k].depth < INCLUDE_MAX_DEPTH &&
+			    i < hs->h[k].nr_includes; i++)
+			ret = read_include(hs->h[k].path, hs->h[k].buf,
+					   &hs->h[k].tl, hs->h[k].includes[i],
+					   hs, hs->h[k].depth + 1);
+	}
 	return ret;
 }
 

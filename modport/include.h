@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "decl.h"
+#include "ppdirs.h"
 #include "token.h"
 
 #define INCLUDE_MAX_HEADERS 64
@@ -24,7 +25,10 @@ struct header {
 	struct token_list tl;
 	struct decl_table decls;
 	struct id_index *idents;	/* the cache's index of it (hdrcache.h) */
+	struct ppdirs *dirs;	/* the cache's directives of it (hdrcache.h) */
 	unsigned long serial;	/* this reading of it (hdrcache.h) */
+	const size_t *includes;	/* its #include names (hdrcache.h) */
+	size_t nr_includes;
 	int depth;		/* 1: included by the file itself */
 };
 

@@ -32,7 +32,7 @@ static bool is_file(const char *path)
  * with arch/ and include/ - and, for the Kconfig questions, a Kconfig and
  * an arch/x86/Kconfig.  Into root; false when there is none.
  */
-static bool tree_of(const char *dir, char *root, bool kconfig)
+static bool tree_of_uncached(const char *dir, char *root, bool kconfig)
 {
 	char probe[PATH_MAX + 32];
 	char *slash;
@@ -58,8 +58,34 @@ static bool tree_of(const char *dir, char *root, bool kconfig)
 	}
 }
 
+/*
+ * tree_of(), remembered for the last folder asked of each kind: a tree's
+ * files come folder by folder, and fix writes no arch/ or include/.
+ */
+struct tree_memo {
+	char dir[PATH_MAX], root[PATH_MAX];
+	bool found, made;
+};
+
+static bool tree_of(const char *dir, char *root, bool kconfig)
+{
+	static struct tree_memo last[2];
+	struct tree_memo *m = &last[kconfig];
+
+	if (!m->made || strcmp(m->dir, dir)) {
+		if (strlen(dir) >= PATH_MAX)
+			return false;
+		m->found = tree_of_uncached(dir, m->root, kconfig);
+		strcpy(m->dir, dir);
+		m->made = true;
+	}
+	if (m->found)
+		strcpy(root, m->root);
+	return m->found;
+}
+
 /* The absolute folder of the file at path, into dir. */
-static bool dir_of(const char *path, char *dir)
+static bool dir_of_uncached(const char *path, char *dir)
 {
 	char *slash;
 
@@ -70,6 +96,29 @@ static bool dir_of(const char *path, char *dir)
 		return false;
 	*slash = 0;
 	return true;
+}
+
+/*
+ * dir_of(), remembered for the last path asked: the rules of one file
+ * ask for it again and again, and realpath() reads every folder above.
+ */
+static bool dir_of(const char *path, char *dir)
+{
+	static char last[PATH_MAX], last_dir[PATH_MAX];
+	static bool found, made;
+
+	if (!path)
+		return false;
+	if (!made || strcmp(last, path)) {
+		if (strlen(path) >= PATH_MAX)
+			return dir_of_uncached(path, dir);
+		found = dir_of_uncached(path, last_dir);
+		strcpy(last, path);
+		made = true;
+	}
+	if (found)
+		strcpy(dir, last_dir);
+	return found;
 }
 
 /* ---- Kconfig: the symbols x86 never sets ---- */
@@ -693,15 +742,11 @@ bool kbuild_never_built(const char *path)
 	return kbuild_off(path, ON_ANY);
 }
 
-bool kbuild_in_tree(const char *path)
+/* Is there an arch/x86/Kconfig in dir or a folder above it? */
+static bool under_x86_kconfig(char *dir)
 {
-	char dir[PATH_MAX], probe[PATH_MAX + 32], *slash;
-	const char *a = path ? strstr(path, "arch/") : NULL;
+	char probe[PATH_MAX + 32], *slash;
 
-	if (a && (a == path || a[-1] == '/'))
-		return true;
-	if (!dir_of(path, dir))
-		return false;
 	for (;;) {	/* past tools/'s own arch/ and include/ */
 		snprintf(probe, sizeof(probe), "%s/arch/x86/Kconfig", dir);
 		if (is_file(probe))
@@ -711,6 +756,25 @@ bool kbuild_in_tree(const char *path)
 			return false;
 		*slash = 0;
 	}
+}
+
+bool kbuild_in_tree(const char *path)
+{
+	static char last[PATH_MAX];
+	static bool last_in, made;
+	char dir[PATH_MAX];
+	const char *a = path ? strstr(path, "arch/") : NULL;
+
+	if (a && (a == path || a[-1] == '/'))
+		return true;
+	if (!dir_of(path, dir))
+		return false;
+	if (!made || strcmp(last, dir)) {	/* once a folder */
+		strcpy(last, dir);
+		last_in = under_x86_kconfig(dir);
+		made = true;
+	}
+	return last_in;
 }
 
 bool kbuild_any_tree(const char *path)

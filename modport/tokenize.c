@@ -449,8 +449,16 @@ bool token_is(const char *buf, const struct token *t, const char *s)
 bool token_in(const char *buf, const struct token *t,
 	      const char *const *words, size_t n)
 {
+	const char *p = buf + t->pos;
 	size_t k;
 
+	if (!(t->flags & TF_SPLICE)) {	/* token_is() without a call a word */
+		for (k = 0; k < n; k++)
+			if (words[k][0] == *p && !strncmp(p, words[k], t->len) &&
+			    !words[k][t->len])
+				return true;
+		return false;
+	}
 	for (k = 0; k < n; k++)
 		if (token_is(buf, t, words[k]))
 			return true;

@@ -2024,9 +2024,10 @@ static bool not_x86_file(const struct porter *pt)
 	if (a && (a == pt->path || a[-1] == '/') && strncmp(a + 5, "x86/", 4))
 		return true;
 	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
-		if (libc_header(pt->buf, t) ||
-		    foreign_asm_always(pt, (size_t)(t - pt->tl->tok)) ||
-		    tree_foreign_asm(pt, t))
+		if (t->type == TOKEN_HEADER &&	/* what the three ask about */
+		    (libc_header(pt->buf, t) ||
+		     foreign_asm_always(pt, (size_t)(t - pt->tl->tok)) ||
+		     tree_foreign_asm(pt, t)))
 			return true;
 	return false;
 }

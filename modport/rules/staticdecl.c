@@ -21,6 +21,7 @@
 #include "../engine.h"
 #include "../source.h"
 #include "../target.h"
+#include "../ppdirs.h"
 
 static const char *const words[] = { "static", NULL };
 static const enum rule_id rules[] = { R_STATIC_REDECL, NR_RULES };
@@ -28,88 +29,43 @@ static const enum rule_id rules[] = { R_STATIC_REDECL, NR_RULES };
 /* What the earlier declarations say of a name. */
 enum verdict { V_NONE, V_STATIC, V_EXTERN, V_EXTERN_HEADER };
 
-/* A directive of a text: where its '#' is, what it is. */
-enum dir_kind { D_INCLUDE, D_IF, D_ELSE, D_ENDIF, D_OTHER };
-
-struct dir {
-	size_t tok;	/* the '#' */
-	size_t name;	/* an #include's name, or SCAN_NONE */
-	enum dir_kind kind;
-	int header;	/* its local header's index, -1: none, HEADER_UNKNOWN */
-};
-
 #define HEADER_UNKNOWN (-2)
 
-/* A text's directives in token order, gathered once (dirs_of()). */
+/*
+ * A text's directives (the file's own; a header's are the cache's, kept
+ * across files) and, for each of its #includes, the index of the local
+ * header it names in this file's set: -1 none, HEADER_UNKNOWN not yet.
+ */
 struct dirs {
-	struct dir *d;
-	size_t nr;
-	bool made;
+	struct ppdirs *pd;
+	int *header;	/* pd->nr_inc of them */
 };
 
 struct ctx {
 	struct porter *pt;
 	struct header_set *hs;
+	struct ppdirs own;			/* the file's directives */
 	struct dirs fdirs;			/* the file's */
 	struct dirs hdirs[INCLUDE_MAX_HEADERS];	/* each header's */
 };
 
-/* Gather the directives of tl (text buf) into ds.  0 or -ENOMEM. */
-static int dirs_build(struct dirs *ds, const char *buf,
-		      const struct token_list *tl)
+/* ds for the directives pd (built if need be).  0 or -ENOMEM. */
+static int dirs_of(struct dirs *ds, struct ppdirs *pd, const char *buf,
+		   const struct token_list *tl)
 {
-	size_t i, w, alloc = 0;
+	size_t k;
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tl->tok[i];
-		struct dir d = { .tok = i, .name = SCAN_NONE, .kind = D_OTHER,
-				 .header = HEADER_UNKNOWN };
-
-		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-		    (w = pp_next(tl, i)) == SCAN_NONE)
-			continue;
-		t = &tl->tok[w];
-		if (match_ident(buf, t, "include"))
-			d = (struct dir){ i, pp_next(tl, w), D_INCLUDE,
-					  HEADER_UNKNOWN };
-		else if (!match_op(buf, &tl->tok[i], '#'))
-			continue;
-		else if (match_ident(buf, t, "if") || match_ident(buf, t, "ifdef") ||
-			 match_ident(buf, t, "ifndef"))
-			d.kind = D_IF;
-		else if (match_ident(buf, t, "else") || match_ident(buf, t, "elif"))
-			d.kind = D_ELSE;
-		else if (match_ident(buf, t, "endif"))
-			d.kind = D_ENDIF;
-		if (ds->nr == alloc) {
-			struct dir *n;
-
-			alloc = alloc ? 2 * alloc : 64;
-			n = realloc(ds->d, alloc * sizeof(*n));
-			if (!n)
-				return -12;	/* ENOMEM */
-			ds->d = n;
-		}
-		ds->d[ds->nr++] = d;
+	if (!pd->made && ppdirs_build(pd, buf, tl)) {
+		ppdirs_free(pd);
+		return -12;	/* ENOMEM */
 	}
-	ds->made = true;
+	ds->header = malloc((pd->nr_inc ? pd->nr_inc : 1) * sizeof(*ds->header));
+	if (!ds->header)
+		return -12;
+	for (k = 0; k < pd->nr_inc; k++)
+		ds->header[k] = HEADER_UNKNOWN;
+	ds->pd = pd;
 	return 0;
-}
-
-/* The first of the directives of ds after token a. */
-static size_t dirs_after(const struct dirs *ds, size_t a)
-{
-	size_t lo = 0, hi = ds->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (ds->d[mid].tok <= a)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
 }
 
 /* Words of a declaration that are neither its type nor its name. */
@@ -237,19 +193,20 @@ static bool declares(const char *buf, const struct token_list *tl, size_t k,
  */
 static bool exclusive(const struct dirs *ds, size_t a, size_t b)
 {
+	const struct ppdirs *pd = ds->pd;
 	int d = 0, low = 0, excl = 1;	/* excl 1: none */
 	size_t k;
 
-	for (k = dirs_after(ds, a); k < ds->nr && ds->d[k].tok < b; k++) {
-		switch (ds->d[k].kind) {
-		case D_IF:
+	for (k = ppdirs_after(pd, a); k < pd->nr && pd->d[k].tok < b; k++) {
+		switch (pd->d[k].kind) {
+		case PPD_IF:
 			d++;
 			break;
-		case D_ELSE:
+		case PPD_ELSE:
 			if (d == low)
 				excl = d;
 			break;
-		case D_ENDIF:
+		case PPD_ENDIF:
 			d--;
 			if (d < low)
 				low = d;
@@ -271,13 +228,14 @@ static bool exclusive(const struct dirs *ds, size_t a, size_t b)
 static bool header_conditional(const char *buf, const struct token_list *tl,
 			       const struct dirs *ds, size_t k)
 {
+	const struct ppdirs *pd = ds->pd;
 	bool trivial[16];
 	int d = 0;
 	size_t j, i, w;
 
-	for (j = 0; j < ds->nr && ds->d[j].tok < k; j++) {
-		i = ds->d[j].tok;
-		if (ds->d[j].kind == D_IF) {
+	for (j = 0; j < pd->nr && pd->d[j].tok < k; j++) {
+		i = pd->d[j].tok;
+		if (pd->d[j].kind == PPD_IF) {
 			const struct token *t = &tl->tok[w = pp_next(tl, i)];
 			size_t a = pp_next(tl, w);
 
@@ -287,10 +245,10 @@ static bool header_conditional(const char *buf, const struct token_list *tl,
 					      a != SCAN_NONE &&
 					      match_ident(buf, &tl->tok[a], "__KERNEL__"));
 			d++;
-		} else if (ds->d[j].kind == D_ELSE) {
+		} else if (pd->d[j].kind == PPD_ELSE) {
 			if (d > 0 && d <= 16)
 				trivial[d - 1] = false;
-		} else if (ds->d[j].kind == D_ENDIF && d > 0) {
+		} else if (pd->d[j].kind == PPD_ENDIF && d > 0) {
 			d--;
 		}
 	}
@@ -345,9 +303,10 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 	int h;
 
 	for (;;) {
-		while (k < ds->nr && ds->d[k].kind != D_INCLUDE)
-			k++;
-		if (u < nr && (!follow || k == ds->nr || use[u].tok < ds->d[k].tok)) {
+		const struct ppdir *d = k < ds->pd->nr_inc ?
+					&ds->pd->d[ds->pd->inc[k]] : NULL;
+
+		if (u < nr && (!follow || !d || use[u].tok < d->tok)) {
 			const struct id_use *x = &use[u++];
 
 			i = x->tok;
@@ -362,16 +321,19 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 				return V_STATIC;	/* not judged */
 			return st == SCAN_NONE ? V_EXTERN : V_STATIC;
 		}
-		if (!follow || k == ds->nr || ds->d[k].tok >= end)
+		if (!follow || !d || d->tok >= end)
 			return V_NONE;
-		i = ds->d[k++].tok;
-		if (ds->d[k - 1].name == SCAN_NONE ||
-		    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i)))
+		i = d->tok;
+		if (d->name == SCAN_NONE ||
+		    (before != SCAN_NONE && scan_is_dead(&c->pt->sc, i))) {
+			k++;
 			continue;
-		h = ds->d[k - 1].header;
+		}
+		h = ds->header[k];
 		if (h == HEADER_UNKNOWN)	/* resolved once a text */
-			h = ds->d[k - 1].header =
-				header_of(c, path, buf, &tl->tok[ds->d[k - 1].name]);
+			h = ds->header[k] = header_of(c, path, buf,
+						      &tl->tok[d->name]);
+		k++;
 		if (h < 0 || (before != SCAN_NONE && exclusive(ds, i, before)))
 			continue;
 		v = in_header(c, h, name, len, depth + 1);
@@ -390,7 +352,8 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
 		porter_fail(c->pt, -12);
 		return V_NONE;
 	}
-	if (!c->hdirs[h].made && dirs_build(&c->hdirs[h], hd->buf, &hd->tl)) {
+	if (!c->hdirs[h].pd &&
+	    dirs_of(&c->hdirs[h], hd->dirs, hd->buf, &hd->tl)) {
 		porter_fail(c->pt, -12);
 		return V_NONE;
 	}
@@ -529,7 +492,7 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 
 	if (!ix)
 		return;
-	if (!c->fdirs.made && dirs_build(&c->fdirs, pt->buf, tl)) {
+	if (!c->fdirs.pd && dirs_of(&c->fdirs, &c->own, pt->buf, tl)) {
 		porter_fail(pt, -12);	/* ENOMEM */
 		return;
 	}
@@ -576,6 +539,49 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 	add_edit(pt, tl->tok[s].pos, end - tl->tok[s].pos, "");
 }
 
+/* The statics that one() reads: their names, gathered in one walk. */
+static bool judged_hit(const struct hit *h)
+{
+	return !(h->flags & (H_DEAD | H_PP)) && !h->depth;
+}
+
+static void gather_names(struct porter *pt, const struct hit *h, size_t n)
+{
+	struct id_index *ix = file_idents(pt);
+	const char **names = NULL;
+	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, at[8];
+
+	for (k = 0; ix && k < n && !pt->error; k++) {
+		if (!judged_hit(&h[k]))
+			continue;
+		got = declarators(pt, h[k].tok, at, 8);
+		if (nr + got > alloc) {
+			const char **more_names;
+			size_t *more_lens;
+
+			alloc = 2 * (nr + got) + 16;
+			more_names = realloc(names, alloc * sizeof(*names));
+			if (more_names)
+				names = more_names;
+			more_lens = realloc(lens, alloc * sizeof(*lens));
+			if (more_lens)
+				lens = more_lens;
+			if (!more_names || !more_lens) {
+				porter_fail(pt, -12);	/* ENOMEM */
+				break;
+			}
+		}
+		for (j = 0; j < got; j++) {
+			names[nr] = pt->buf + pt->tl->tok[at[j]].pos;
+			lens[nr++] = pt->tl->tok[at[j]].len;
+		}
+	}
+	if (ix && !pt->error && idindex_gather(ix, names, lens, nr))
+		porter_fail(pt, -12);
+	free(names);
+	free(lens);
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct ctx c = { .pt = pt };
@@ -584,12 +590,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 
 	target_init(&tg, pt);
 	c.hs = file_headers(pt);
+	gather_names(pt, h, n);
 	for (k = 0; k < n && !pt->error; k++)
-		if (!(h[k].flags & (H_DEAD | H_PP)) && !h[k].depth)
+		if (judged_hit(&h[k]))
 			one(&c, &tg, h[k].tok);
 	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
-		free(c.hdirs[k].d);
-	free(c.fdirs.d);
+		free(c.hdirs[k].header);
+	free(c.fdirs.header);
+	ppdirs_free(&c.own);
 }
 
 static const struct family staticdecl = {

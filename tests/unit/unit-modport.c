@@ -15,6 +15,7 @@
 #include "../../modport/include.h"
 #include "../../modport/idindex.h"
 #include "../../modport/nameset.h"
+#include "../../modport/ppdirs.h"
 #include "../../modport/token.h"
 #include "test-lib.h"
 
@@ -449,6 +450,73 @@ static void test_idindex_all(void)
 }
 
 /*
+ * Names gathered together in one walk (staticdecl's statics) are answered
+ * without indexing every name; a name asked later is gathered alone, the
+ * next makes the index whole, and the uses handed out before stay valid.
+ */
+static void test_idindex_gather(void)
+{
+	const char *s = "int a; int b = a; { a = b; }";
+	const char *names[] = { "a", "b", "a" };
+	const size_t lens[] = { 1, 1, 1 };
+	const struct id_use *ua, *ub, *u;
+	struct id_index ix;
+
+	lex(s);
+	check_int(idindex_build(&ix, s, &tl), ==, 0);
+	check_int(idindex_gather(&ix, names, lens, 3), ==, 0);
+	check_int(ix.used, ==, 2);	/* "a" twice: once */
+	check(!ix.full);
+	check_int(idindex_find(&ix, "a", 1, &ua), ==, 3);
+	check_int(ua[0].tok, ==, 1);
+	check_int(ua[1].tok, ==, 6);
+	check_int(ua[2].tok, ==, 9);
+	check_int(ua[2].depth, ==, 1);
+	check_int(idindex_find(&ix, "b", 1, &ub), ==, 2);
+	check_int(ub[1].tok, ==, 11);
+	check(!ix.full);		/* asked for, not indexed whole */
+	check_int(idindex_find(&ix, "int", 3, &u), ==, 2);
+	check(!ix.full);		/* one name alone: one walk */
+	check_int(idindex_find(&ix, "zz", 2, &u), ==, 0);
+	check(ix.full);			/* the second alone: every name */
+	check_int(ua[2].tok, ==, 9);	/* ASan: still the gathered uses */
+	check_int(idindex_find(&ix, "b", 1, &u), ==, 2);
+	check_int(idindex_gather(&ix, names, lens, 3), ==, 0);	/* a no-op */
+	idindex_free(&ix);
+}
+
+/*
+ * A text's directives: each kind in order, the #includes listed apart
+ * (a "# include" with a blank too), and the first one after a token.
+ */
+static void test_ppdirs(void)
+{
+	const char *s = "#include \"x.h\"\n#if A\n#define B 1\n#else\n"
+			"int c;\n#endif\n# include <y.h>\n";
+	struct ppdirs pd = { 0 };
+
+	lex(s);
+	check_int(ppdirs_build(&pd, s, &tl), ==, 0);
+	check(pd.made);
+	check_int(pd.nr, ==, 6);
+	check_int(pd.d[0].kind, ==, PPD_INCLUDE);
+	check_int(pd.d[1].kind, ==, PPD_IF);
+	check_int(pd.d[2].kind, ==, PPD_OTHER);
+	check_int(pd.d[3].kind, ==, PPD_ELSE);
+	check_int(pd.d[4].kind, ==, PPD_ENDIF);
+	check_int(pd.d[5].kind, ==, PPD_INCLUDE);
+	check_int(pd.nr_inc, ==, 2);
+	check_int(pd.inc[0], ==, 0);
+	check_int(pd.inc[1], ==, 5);
+	check(tl.tok[pd.d[5].name].type == TOKEN_HEADER);
+	check(tl.tok[pd.d[0].name].type == TOKEN_STRING);
+	check_int(ppdirs_after(&pd, pd.d[2].tok), ==, 3);
+	check_int(ppdirs_after(&pd, pd.d[5].tok), ==, 6);
+	ppdirs_free(&pd);
+	check_int(pd.nr, ==, 0);
+}
+
+/*
  * A set of names that share long beginnings and ends (a GPU's register
  * fields: only the middle differs) grows past its first size and finds
  * each, and no name it lacks - not a prefix, nor the same length.
@@ -498,6 +566,8 @@ int main(void)
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
 	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
 	TEST(test_idindex_all(), "idindex: an index made whole at once keeps no asker's name");
+	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
+	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	token_list_free(&tl);
 	return test_done();
