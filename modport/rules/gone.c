@@ -1264,10 +1264,10 @@ static void check_arg_structs(struct ctx *c, size_t i, size_t open)
 	size_t a, e, tag, n;
 	unsigned int pos, r, k;
 	const char *now;
-	int depth = 0;
+	int depth = 0, args;
 
 	if (!atlas_func_sig(c->buf + t->pos, t->len, sigs) ||
-	    param_list(c, open))
+	    param_list(c, open) || (args = count_args(c, open)) < 0)
 		return;
 	for (a = e = open + 1, pos = 0; c->tok[e].type != TOKEN_EOF; e++) {
 		const struct token *x = &c->tok[e];
@@ -1287,7 +1287,10 @@ static void check_arg_structs(struct ctx *c, size_t i, size_t open)
 		/* the argument [a, e) */
 		tag = arg_struct(c, a, e);
 		for (r = 0; tag != SCAN_NONE && r < atlas_nr_releases(); r++) {
-			if (!(c->target & (1u << r)) || !sigs[r].text)
+			/* a call of another arity: the signature rule's */
+			if (!(c->target & (1u << r)) || !sigs[r].text ||
+			    atlas_sig_arity(sigs[r].text, sigs[r].len) !=
+			    (unsigned int)args)
 				continue;
 			for (k = r; k-- > 0;)
 				if (atlas_sig_struct_differs(&sigs[r], &sigs[k],
@@ -1322,7 +1325,7 @@ static void check_arg_structs(struct ctx *c, size_t i, size_t open)
 					    c->tok[tag].len);
 			add_finding(c->pt, t->pos, R_SIGNATURE, SEV_WARNING,
 				    false,
-				    "'%.*s' takes a struct %.*s * as its argument %u in Linux %s (a struct %.*s * in %s, as '%.*s' here is): the target %s needs the new type%s%s; port it by hand",
+				    "'%.*s' takes a struct %.*s * as its argument %u in Linux %s (a struct %.*s * in %s, as '%.*s' here is): the target %s needs the new type%s%s%s",
 				    (int)t->len, c->buf + t->pos, (int)n, now,
 				    pos + 1, atlas_release_name(r),
 				    (int)c->tok[tag].len,
@@ -1331,7 +1334,10 @@ static void check_arg_structs(struct ctx *c, size_t i, size_t open)
 				    (int)c->tok[prev_tok(c, e)].len,
 				    c->buf + c->tok[prev_tok(c, e)].pos,
 				    c->range, ch ? ": " : "",
-				    ch ? ch->advice : "");
+				    ch ? ch->advice : "",
+				    ch && ch->kind != C_PERSON ?
+				    ", which modport's fix writes" :
+				    "; port it by hand");
 			return;
 		}
 		if (depth < 0)
