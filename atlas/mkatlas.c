@@ -204,6 +204,43 @@ static void note_sig(const char *tag, const char *name, const char *sig)
 		e->ret[cur] = AMBIGUOUS;	/* two structs of that tag */
 }
 
+/* Do two signatures take the same structs at the same parameters? */
+static bool same_structs(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b), na, nb;
+	unsigned int n = atlas_sig_arity(a, la), k;
+	const char *ta, *tb;
+
+	if (n != atlas_sig_arity(b, lb))
+		return false;
+	for (k = 0; k < n; k++) {
+		na = atlas_sig_struct(a, la, k, &ta);
+		nb = atlas_sig_struct(b, lb, k, &tb);
+		if (na != nb || (na && memcmp(ta, tb, na)))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * A function's signature in this release.  Two declarations (a stub
+ * under #else, another architecture's) that take other structs say
+ * nothing of either: the release is ambiguous, and the line is not
+ * written; ones that differ otherwise (a const, a typedef) keep the first.
+ */
+static void note_fsig(const char *name, const char *sig)
+{
+	struct entry *e = note(ATLAS_FUNC_SIG, NULL, name);
+
+	if (!e->ret)
+		e->ret = xcalloc(ATLAS_MAX_RELEASES, sizeof(*e->ret));
+	if (!e->ret[cur])
+		e->ret[cur] = ret_id(sig);
+	else if (e->ret[cur] != AMBIGUOUS &&
+		 !same_structs(rets[e->ret[cur] - 1], sig))
+		e->ret[cur] = AMBIGUOUS;
+}
+
 static const char *cur_header;	/* the header being harvested */
 
 static bool exported_32(const char *name);
@@ -237,6 +274,8 @@ static void harvested(void *ctx, const struct harvest_name *hn)
 	if (hn->kind == HK_FUNC || hn->kind == HK_INLINE) {
 		note_arity(hn->name, hn->arity);
 		note_ret(hn->name, hn->ret);
+		if (hn->sig)
+			note_fsig(hn->name, hn->sig);
 	}
 	/*
 	 * A name of 32-bit x86 only that a header of the kernel's own
@@ -1036,6 +1075,41 @@ static void add_macro_marks(unsigned int nrel)
 	free(names);
 }
 
+/*
+ * Does a parameter of the function take another struct in one release
+ * than in another (the same number of parameters)?  Only such a
+ * function's signatures are written: a variable of the old struct passed
+ * there is the wrong type.
+ */
+static bool structs_change(const struct entry *e, unsigned int nrel)
+{
+	unsigned int a, b;
+
+	for (a = 0; a < nrel; a++)
+		for (b = a + 1; e->ret[a] && e->ret[a] != AMBIGUOUS && b < nrel;
+		     b++) {
+			const char *x = rets[e->ret[a] - 1], *y, *tx, *ty;
+			size_t lx = strlen(x), ly, nx, ny;
+			unsigned int n, k;
+
+			if (!e->ret[b] || e->ret[b] == AMBIGUOUS ||
+			    e->ret[b] == e->ret[a])
+				continue;
+			y = rets[e->ret[b] - 1];
+			ly = strlen(y);
+			n = atlas_sig_arity(x, lx);
+			if (n != atlas_sig_arity(y, ly))
+				continue;
+			for (k = 0; k < n; k++) {
+				nx = atlas_sig_struct(x, lx, k, &tx);
+				ny = atlas_sig_struct(y, ly, k, &ty);
+				if (nx && ny && (nx != ny || memcmp(tx, ty, nx)))
+					return true;
+			}
+		}
+	return false;
+}
+
 static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 {
 	const char *tab = strchr(e->key + 2, '\t');
@@ -1061,6 +1135,8 @@ static void write_entry(FILE *f, const struct entry *e, unsigned int nrel)
 		fputc('\n', f);
 		return;
 	}
+	if (e->key[0] == ATLAS_FUNC_SIG && !structs_change(e, nrel))
+		return;
 	if (e->ret) {
 		put_values(f, e->key, e->ret, nrel, ";");
 		return;

@@ -157,6 +157,7 @@ static uint64_t line_hash(const char *l)
 	char hdr[4096];
 
 	if (l[0] == ATLAS_EXPORT || l[0] == ATLAS_RET || l[0] == ATLAS_METHOD ||
+	    l[0] == ATLAS_FUNC_SIG ||
 	    l[0] == ATLAS_NUM_MACRO ||	/* gone.c's num_macro() asks it */
 	    l[0] == ATLAS_DROPPED || l[0] == ATLAS_ARCH_HEADER ||
 	    l[0] == ATLAS_ARCH_FUNC || l[0] == ATLAS_X86_32)
@@ -568,15 +569,12 @@ bool atlas_knows(const char *s, size_t len)
 	return loaded > 0 && names_has(hash_name(s, len));
 }
 
-bool atlas_method(const char *tag, size_t tag_len, const char *name,
-		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES])
+/* The signatures of an S or F line, per release. */
+static void line_sigs(const char *p, struct atlas_sig sigs[ATLAS_MAX_RELEASES])
 {
-	const char *p = find(ATLAS_METHOD, tag, tag_len, name, len), *colon;
-	const char *end;
+	const char *colon, *end;
 	unsigned int k;
 
-	if (!p)
-		return false;
 	memset(sigs, 0, ATLAS_MAX_RELEASES * sizeof(*sigs));
 	for (p = line_value(p); *p && *p != '\n';) {
 		size_t n = strcspn(p, ";\n");
@@ -597,7 +595,69 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 			break;
 		p++;
 	}
+}
+
+bool atlas_method(const char *tag, size_t tag_len, const char *name,
+		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_METHOD, tag, tag_len, name, len);
+
+	if (!p)
+		return false;
+	line_sigs(p, sigs);
 	return true;
+}
+
+bool atlas_func_sig(const char *name, size_t len,
+		    struct atlas_sig sigs[ATLAS_MAX_RELEASES])
+{
+	const char *p = find(ATLAS_FUNC_SIG, "", 0, name, len);
+
+	if (!p)
+		return false;
+	line_sigs(p, sigs);
+	return true;
+}
+
+/*
+ * Does parameter pos of signature a take a struct, and b another one
+ * there (the same number of parameters)?
+ */
+bool atlas_sig_struct_differs(const struct atlas_sig *a,
+			      const struct atlas_sig *b, unsigned int pos)
+{
+	const char *ta, *tb;
+	size_t na, nb;
+
+	if (!a->text || !b->text ||
+	    atlas_sig_arity(a->text, a->len) != atlas_sig_arity(b->text, b->len))
+		return false;
+	na = atlas_sig_struct(a->text, a->len, pos, &ta);
+	nb = atlas_sig_struct(b->text, b->len, pos, &tb);
+	return na && nb && (na != nb || memcmp(ta, tb, na));
+}
+
+/*
+ * Does a release of target take another struct at a parameter of F line
+ * l than an earlier release did?
+ */
+static bool struct_changes(const char *l, uint32_t target)
+{
+	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
+	unsigned int t, k, pos, n;
+
+	line_sigs(l, sigs);
+	for (t = 0; t < nr_rel; t++) {
+		if (!(target & (1u << t)) || !sigs[t].text)
+			continue;
+		n = atlas_sig_arity(sigs[t].text, sigs[t].len);
+		for (k = 0; k < t; k++)
+			for (pos = 0; pos < n; pos++)
+				if (atlas_sig_struct_differs(&sigs[t], &sigs[k],
+							     pos))
+					return true;
+	}
+	return false;
 }
 
 /*
@@ -659,6 +719,8 @@ static unsigned int line_gone(const char *l, uint32_t target)
 		       1u << ATLAS_USE_HEADER : 0;
 	case ATLAS_ARITY:
 		return arity_changes(l, target) ? 1u << ATLAS_USE_NAME : 0;
+	case ATLAS_FUNC_SIG:
+		return struct_changes(l, target) ? 1u << ATLAS_USE_NAME : 0;
 	default:
 		return 0;
 	}

@@ -86,6 +86,21 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES]);
 
 /*
+ * The signatures of function name[0..len) per release, into sigs[0..nr
+ * releases); false when no parameter of it ever took another struct
+ * (the atlas's F lines).
+ */
+bool atlas_func_sig(const char *name, size_t len,
+		    struct atlas_sig sigs[ATLAS_MAX_RELEASES]);
+
+/*
+ * Does parameter pos (0, 1...) of signature a take a "struct TAG *", and
+ * b, of as many parameters, a pointer to another struct there?
+ */
+bool atlas_sig_struct_differs(const struct atlas_sig *a,
+			      const struct atlas_sig *b, unsigned int pos);
+
+/*
  * Is s[0..len) a name the atlas can say something of - an identifier,
  * member, tag or arity, or a header as "<path>"?  (A hash probe: a rare
  * false yes is sorted out by the lookups.)

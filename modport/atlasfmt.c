@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* atlasfmt.c: what the atlas's writer and reader share (atlasfmt.h). */
+#include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "atlasfmt.h"
 #include "harvest.h"
@@ -54,4 +56,76 @@ int atlas_cmp_release(const void *a, const void *b)
 			return (*ex != 0) - (*ey != 0);
 	}
 	return 0;
+}
+
+/*
+ * Parameter pos (0, 1...) of the signature sig[0..len) "RET(P1, P2)":
+ * into *p, *plen; false when it has no such parameter.
+ */
+static bool sig_param(const char *sig, size_t len, unsigned int pos,
+		      const char **p, size_t *plen)
+{
+	const char *s = memchr(sig, '(', len), *end = sig + len, *q;
+	unsigned int n = 0;
+	int depth = 0;
+
+	if (!s || len < 2 || sig[len - 1] != ')')
+		return false;
+	end--;		/* the closing ')' */
+	for (q = ++s; q <= end; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && q < end)
+			depth--;
+		else if ((*q == ',' && !depth) || q == end) {
+			if (n++ == pos) {
+				*p = s;
+				*plen = (size_t)(q - s);
+				return *plen > 0;
+			}
+			s = q + 1;
+			while (s < end && *s == ' ')
+				s++;
+		}
+	}
+	return false;
+}
+
+size_t atlas_sig_struct(const char *sig, size_t len, unsigned int pos,
+			const char **tag)
+{
+	const char *p, *e;
+	size_t n;
+
+	if (!sig_param(sig, len, pos, &p, &n))
+		return 0;
+	e = p + n;
+	if (n > 6 && !memcmp(p, "const ", 6)) {
+		p += 6;
+		n -= 6;
+	}
+	if (n > 7 && !memcmp(p, "struct ", 7))
+		p += 7;
+	else if (n > 6 && !memcmp(p, "union ", 6))
+		p += 6;
+	else
+		return 0;
+	*tag = p;
+	while (p < e && *p != ' ')
+		p++;
+	/* exactly one '*': "struct TAG *" */
+	if (e - p != 2 || memcmp(p, " *", 2))
+		return 0;
+	return (size_t)(p - *tag);
+}
+
+unsigned int atlas_sig_arity(const char *sig, size_t len)
+{
+	const char *p;
+	size_t n;
+	unsigned int k = 0;
+
+	while (sig_param(sig, len, k, &p, &n))
+		k++;
+	return k;
 }

@@ -49,6 +49,12 @@
  *						of TAG, where it changes:
  *						"int(struct device *, char *)",
  *						parameters without their names
+ *	F<TAB>NAME<TAB>SIG:RANGES;...		the signature of function NAME,
+ *						where a parameter's struct
+ *						changes (drm_atomic_get_new_crtc_state:
+ *						"struct drm_atomic_state *" to
+ *						"struct drm_atomic_commit *"
+ *						in 7.2)
  *
  * Only what went away at some release is written (and the names of the
  * table of changes, -k, and every x86 <asm/...> header: one the atlas
@@ -61,6 +67,7 @@
 #ifndef MODPORT_ATLASFMT_H
 #define MODPORT_ATLASFMT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define ATLAS_MAX_RELEASES 26	/* the letters a-z */
@@ -87,6 +94,7 @@ enum atlas_kind {
 	ATLAS_DROPPED = 'Z',	/* a macro's argument never compiled */
 	ATLAS_RET = 'r',
 	ATLAS_METHOD = 'S',
+	ATLAS_FUNC_SIG = 'F',	/* a function's, where a struct changes */
 	ATLAS_NUM_MACRO = 'D',	/* a header's number macro, gone */
 	ATLAS_ARCH_HEADER = 'a',	/* another arch's <asm/...> header */
 	ATLAS_ARCH_FUNC = 'o',	/* a function only other arches declare */
@@ -105,6 +113,15 @@ enum atlas_kind {
 uint32_t atlas_arity_bit(int arity);
 /* Does a call with n arguments fit the set? */
 int atlas_arity_fits(uint32_t set, unsigned int n);
+/*
+ * The struct (or union) tag of parameter pos (0, 1...) of a signature
+ * "RET(P1, P2)" when that parameter is "struct TAG *" or "const struct
+ * TAG *": *tag and its length; 0 when it is something else or absent.
+ */
+size_t atlas_sig_struct(const char *sig, size_t len, unsigned int pos,
+			const char **tag);
+/* The number of parameters of a signature ("void(void)": 1). */
+unsigned int atlas_sig_arity(const char *sig, size_t len);
 /* Release names in version order ("2.6.32" < "2.6.39" < "3.4"). */
 int atlas_cmp_release(const void *a, const void *b);
 

@@ -362,13 +362,25 @@ static size_t function_name(const struct hv *h, size_t s, size_t e)
 	return function_name_typed(h, s, e, false);
 }
 
+static void sig_of(const struct hv *h, size_t s, size_t ret_end,
+		   size_t params, size_t close, char *sig, size_t size);
+
 static void emit_function(struct hv *h, enum harvest_kind kind, size_t s,
 			  size_t name, size_t e)
 {
-	char ret[NAME_LEN];
+	char ret[NAME_LEN], sig[SIG_LEN], text[NAME_LEN];
+	size_t close = match_close(h, name + 1, e);
+	struct harvest_name hn = { .kind = kind, .name = text,
+				   .arity = arity_of(h, name + 1, e),
+				   .ret = ret, .sig = NULL };
 
 	return_type(h, s, name, ret, sizeof(ret));
-	emit(h, kind, name, NULL, arity_of(h, name + 1, e), ret);
+	sig[0] = 0;
+	if (is_op(h, close, ')'))
+		sig_of(h, s, name, name + 1, close, sig, sizeof(sig));
+	hn.sig = *sig ? sig : NULL;
+	tok_text(h->buf, T(h, name), text, sizeof(text));
+	h->fn(h->ctx, &hn);
 }
 
 static int parse_aggregate(struct hv *h, size_t open, size_t close,

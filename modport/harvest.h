@@ -42,6 +42,8 @@ struct harvest_name {
 	const char *ret;	/* HK_FUNC, HK_INLINE: "struct page *";
 				 * HK_MEMBER, a method: its signature,
 				 * "int(struct device *, char *)", or NULL */
+	const char *sig;	/* HK_FUNC, HK_INLINE: its signature,
+				 * "int(struct device *, char *)", or NULL */
 	int member_path;	/* HK_MACRO: "#define NAME a.b", a member's spelling */
 	int number;		/* HK_MACRO: "#define NAME 136", one number */
 };

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 168
+plan 176
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -155,6 +155,29 @@ for f in generated local fragment; do
 		"$f.c:.*'struct_mutex' went away between Linux 6.12 and 7.3" \
 		"negative control: $f.c without its reason: reported"
 done
+# A variable of a struct the kernel renamed, passed where the function now
+# takes the new struct (tests/data/gone-argstruct; the atlas's F lines:
+# a function's signatures where a parameter's struct changes).
+like "$atlas" $'^F\tdrm_atomic_get_new_crtc_state\t[^\t]*drm_atomic_state \*, struct drm_crtc \*\):s-t;[^\t]*\(const struct drm_atomic_commit \*, struct drm_crtc \*\):u$' \
+	"F: drm_atomic_get_new_crtc_state() takes a struct drm_atomic_commit * in 7.3, a drm_atomic_state * before"
+unlike "$atlas" $'^F\tmutex_lock\t' "negative control: no F line for a function whose parameters kept their structs"
+ga=tests/data/gone-argstruct
+fl=$("$modport" check --target=7.3 --rules=gone,signature "$ga/flush.c" 2>&1)
+like "$fl" "flush.c:14:37: warning: 'drm_atomic_get_new_crtc_state' takes a struct drm_atomic_commit \\* as its argument 1 in Linux 7.3 \\(a struct drm_atomic_state \\* in 6.12, as 'state' here is\\): the target 7.3 needs the new type: struct drm_atomic_state is struct drm_atomic_commit since 7.2, which modport's fix writes \\[signature\\]" \
+	"a struct drm_atomic_state * passed to drm_atomic_get_new_crtc_state() on 7.3: reported on the call's line"
+is "$(grep -c '\[signature\]' <<<"$fl")" 1 \
+	"negative controls: a struct drm_atomic_commit *, the driver's own function, h->state, a cast: not reported"
+is "$("$modport" check --target=6.1..6.12 --rules=gone,signature "$ga/flush.c" 2>&1)" "" \
+	"a target whose kernels take the old struct: nothing"
+br=$("$modport" check --target=7.3 --rules=signature "$ga/branches.c" 2>&1)
+is "$br" "$ga/branches.c:34:37: warning: 'drm_atomic_get_new_crtc_state' takes a struct drm_atomic_commit * as its argument 1 in Linux 7.3 (a struct drm_atomic_state * in 6.12, as 'st' here is): the target 7.3 needs the new type: struct drm_atomic_state is struct drm_atomic_commit since 7.2, which modport's fix writes [signature]" \
+	"the declaration in the #if branch of a version test 7.3 compiles: reported; one in an #else whose #if declares it otherwise, a branch 7.3 does not compile: not"
+is "$("$modport" check --target=7.3 --rules=signature "$ga/compat.c" 2>&1)" "" \
+	"negative control: #define drm_atomic_state drm_atomic_commit (the fix's compat): not reported"
+cp -r "$ga" "$tmp/argstruct"
+"$modport" fix --in-place --target=6.1..7.3 "$tmp/argstruct" >/dev/null 2>&1
+is "$("$modport" check --target=6.1..7.3 --rules=signature "$tmp/argstruct" 2>&1)" "" \
+	"after modport fix (the rename's compat #define): nothing left"
 # Branches for another architecture (tests/data/gone-arch).
 a=tests/data/gone-arch
 arch=$("$modport" check --target=6.1 --rules=gone,module-parm "$a/rtc24.c" 2>&1)

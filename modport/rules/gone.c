@@ -1195,6 +1195,158 @@ static bool deeper_defines(struct ctx *c, const struct token *t)
 	return false;
 }
 
+static size_t struct_of(const struct ctx *c, size_t v);
+
+/*
+ * Is token k in a later branch (#else, #elif) of a group around it?  Then
+ * an earlier branch may declare what k declares otherwise.
+ */
+static bool later_branch(const struct ctx *c, size_t k)
+{
+	const struct tokens s = { c->buf, c->pt->tl };
+	int depth = 0;
+
+	while (k-- > 0) {
+		if (!match_op(c->buf, &c->tok[k], '#') ||
+		    directive_of(c->pt->tl, k) != k)
+			continue;
+		if (directive_is(&s, k, "endif"))
+			depth++;
+		else if (directive_is(&s, k, "if") ||
+			 directive_is(&s, k, "ifdef") ||
+			 directive_is(&s, k, "ifndef"))
+			depth -= depth > 0;
+		else if (!depth && (directive_is(&s, k, "else") ||
+				    directive_is(&s, k, "elif")))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The struct tag of the argument [a, e) of a call when it is a variable
+ * declared "struct TAG *v" (one '*', the nearest declaration, in no
+ * later branch of an #if); SCAN_NONE otherwise.
+ */
+static size_t arg_struct(const struct ctx *c, size_t a, size_t e)
+{
+	size_t tag, k;
+
+	while (a < e && c->tok[a].type == TOKEN_COMMENT)
+		a++;
+	if (a >= e || c->tok[a].type != TOKEN_IDENT || next_tok(c, a) != e ||
+	    (tag = struct_of(c, a)) == SCAN_NONE)
+		return SCAN_NONE;
+	k = next_tok(c, tag);
+	if (!match_op(c->buf, &c->tok[k], '*'))
+		return SCAN_NONE;
+	k = next_tok(c, k);
+	if (c->tok[k].type != TOKEN_IDENT || c->tok[k].len != c->tok[a].len ||
+	    memcmp(c->buf + c->tok[k].pos, c->buf + c->tok[a].pos,
+		   c->tok[a].len) || later_branch(c, tag))
+		return SCAN_NONE;	/* "struct T **v", a list, an #else */
+	return tag;
+}
+
+/*
+ * A call f(..., v, ...) at i whose variable v is a "struct X *" where
+ * release r of the target takes a pointer to another struct, and an
+ * earlier release took X there (the atlas's F lines: struct
+ * drm_atomic_state became struct drm_atomic_commit in 7.2, and with it
+ * drm_atomic_get_new_crtc_state()'s parameter): the argument is of the
+ * wrong type there (an error since GCC 14).
+ */
+static void check_arg_structs(struct ctx *c, size_t i, size_t open)
+{
+	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
+	const struct token *t = &c->tok[i];
+	const struct api_change *ch;
+	size_t a, e, tag, n;
+	unsigned int pos, r, k;
+	const char *now;
+	int depth = 0, args;
+
+	if (!atlas_func_sig(c->buf + t->pos, t->len, sigs) ||
+	    param_list(c, open) || (args = count_args(c, open)) < 0)
+		return;
+	for (a = e = open + 1, pos = 0; c->tok[e].type != TOKEN_EOF; e++) {
+		const struct token *x = &c->tok[e];
+
+		if (match_op(c->buf, x, '(') || match_op(c->buf, x, '[') ||
+		    match_op(c->buf, x, '{')) {
+			depth++;
+			continue;
+		}
+		if (match_op(c->buf, x, ')') || match_op(c->buf, x, ']') ||
+		    match_op(c->buf, x, '}')) {
+			if (depth-- > 0)
+				continue;	/* else the call's ')' */
+		} else if (depth > 0 || !match_op(c->buf, x, ',')) {
+			continue;
+		}
+		/* the argument [a, e) */
+		tag = arg_struct(c, a, e);
+		for (r = 0; tag != SCAN_NONE && r < atlas_nr_releases(); r++) {
+			/* a call of another arity: the signature rule's */
+			if (!(c->target & (1u << r)) || !sigs[r].text ||
+			    atlas_sig_arity(sigs[r].text, sigs[r].len) !=
+			    (unsigned int)args)
+				continue;
+			for (k = r; k-- > 0;)
+				if (atlas_sig_struct_differs(&sigs[r], &sigs[k],
+							     pos) &&
+				    (n = atlas_sig_struct(sigs[k].text,
+							  sigs[k].len, pos,
+							  &now)) ==
+				    c->tok[tag].len &&
+				    !memcmp(now, c->buf + c->tok[tag].pos, n))
+					break;
+			n = atlas_sig_struct(sigs[r].text, sigs[r].len, pos,
+					     &now);
+			if (k == (unsigned int)-1 ||
+			    /* #define spi_master spi_controller: the same */
+			    (atlas_ident_kinds(now, n, "m") & (1u << r)) ||
+			    (atlas_ident_kinds(c->buf + c->tok[tag].pos,
+					       c->tok[tag].len, "m") &
+			     (1u << r)))
+				continue;
+			if (line_taken(c, t->pos) ||
+			    version_skip(c, t->pos, r) ||
+			    version_skip(c, c->tok[tag].pos, r) ||
+			    (atlas_ident_kinds(c->buf + t->pos, t->len, "p") &
+			     (1u << r)) ||
+			    shadowed(c, c->buf + t->pos, t->len) ||
+			    shadowed(c, c->buf + c->tok[tag].pos,
+				     c->tok[tag].len) ||
+			    !judged(c) || includer_defines(c, t) ||
+			    deeper_defines(c, t))
+				return;
+			ch = change_for_tag(c->buf + c->tok[tag].pos,
+					    c->tok[tag].len);
+			add_finding(c->pt, t->pos, R_SIGNATURE, SEV_WARNING,
+				    false,
+				    "'%.*s' takes a struct %.*s * as its argument %u in Linux %s (a struct %.*s * in %s, as '%.*s' here is): the target %s needs the new type%s%s%s",
+				    (int)t->len, c->buf + t->pos, (int)n, now,
+				    pos + 1, atlas_release_name(r),
+				    (int)c->tok[tag].len,
+				    c->buf + c->tok[tag].pos,
+				    atlas_release_name(k),
+				    (int)c->tok[prev_tok(c, e)].len,
+				    c->buf + c->tok[prev_tok(c, e)].pos,
+				    c->range, ch ? ": " : "",
+				    ch ? ch->advice : "",
+				    ch && ch->kind != C_PERSON ?
+				    ", which modport's fix writes" :
+				    "; port it by hand");
+			return;
+		}
+		if (depth < 0)
+			return;		/* the call's ')' */
+		a = e + 1;
+		pos++;
+	}
+}
+
 /* A call f(...) at i whose argument count the target no longer takes. */
 static void check_call(struct ctx *c, size_t i, size_t open)
 {
@@ -1205,6 +1357,7 @@ static void check_call(struct ctx *c, size_t i, size_t open)
 	char now[64], then[64];
 	int args;
 
+	check_arg_structs(c, i, open);
 	if (!atlas_arity(c->buf + t->pos, t->len, sets) ||
 	    param_list(c, open))
 		return;
