@@ -101,6 +101,22 @@ static int grow(struct id_index *ix)
 	return 0;
 }
 
+/* Append u to s's uses (room for *alloc of them, doubled when full). */
+static int add_use(struct id_slot *s, size_t *alloc, struct id_use u)
+{
+	if (s->nr == *alloc) {
+		struct id_use *more;
+
+		*alloc = *alloc ? 2 * *alloc : 16;
+		more = realloc(s->use, *alloc * sizeof(*more));
+		if (!more)
+			return -ENOMEM;
+		s->use = more;
+	}
+	s->use[s->nr++] = u;
+	return 0;
+}
+
 /* Every identifier token spelt name[0..len), with the depth there. */
 static int gather(const struct id_index *ix, const char *name, size_t len,
 		  struct id_slot *s)
@@ -120,17 +136,9 @@ static int gather(const struct id_index *ix, const char *name, size_t len,
 		if (t->type != TOKEN_IDENT || t->len != len ||
 		    buf[t->pos] != name[0] || memcmp(buf + t->pos, name, len))
 			continue;
-		if (s->nr == alloc) {
-			struct id_use *more;
-
-			alloc = alloc ? 2 * alloc : 16;
-			more = realloc(s->use, alloc * sizeof(*more));
-			if (!more)
-				return -ENOMEM;
-			s->use = more;
-		}
-		s->use[s->nr++] = (struct id_use){ (size_t)(t - tok), depth,
-						   is_code(t) };
+		if (add_use(s, &alloc, (struct id_use){ (size_t)(t - tok), depth,
+						       is_code(t) }))
+			return -ENOMEM;
 	}
 	return 0;
 }
@@ -317,20 +325,12 @@ int idindex_gather(struct id_index *ix, const char *const *names,
 		s = slot_of(ix, buf + t->pos, t->len);
 		if (s->first != SCAN_NONE - 1)
 			continue;	/* not asked for, or gathered before */
-		k = (size_t)(s - ix->slot);
-		if (s->nr == alloc[k]) {
-			struct id_use *more;
-
-			alloc[k] = alloc[k] ? 2 * alloc[k] : 16;
-			more = realloc(s->use, alloc[k] * sizeof(*more));
-			if (!more) {
-				ret = -ENOMEM;
-				break;
-			}
-			s->use = more;
+		if (add_use(s, &alloc[s - ix->slot],
+			    (struct id_use){ (size_t)(t - tok), depth,
+					     is_code(t) })) {
+			ret = -ENOMEM;
+			break;
 		}
-		s->use[s->nr++] = (struct id_use){ (size_t)(t - tok), depth,
-						   is_code(t) };
 	}
 	free(alloc);
 	for (k = 0; k < ix->size; k++)
