@@ -644,18 +644,31 @@ bool atlas_sig_struct_differs(const struct atlas_sig *a,
 static bool struct_changes(const char *l, uint32_t target)
 {
 	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
-	unsigned int t, k, pos, n;
+	unsigned int t, k, pos, arity[ATLAS_MAX_RELEASES];
+	const char *ta, *tb;
+	size_t na, nb;
 
 	line_sigs(l, sigs);
+	for (t = 0; t < nr_rel; t++)	/* once a release: it walks the text */
+		arity[t] = sigs[t].text ?
+			   atlas_sig_arity(sigs[t].text, sigs[t].len) : 0;
 	for (t = 0; t < nr_rel; t++) {
 		if (!(target & (1u << t)) || !sigs[t].text)
 			continue;
-		n = atlas_sig_arity(sigs[t].text, sigs[t].len);
-		for (k = 0; k < t; k++)
-			for (pos = 0; pos < n; pos++)
-				if (atlas_sig_struct_differs(&sigs[t], &sigs[k],
-							     pos))
-					return true;
+		for (k = 0; k < t; k++) {
+			if (!sigs[k].text || arity[k] != arity[t] ||
+			    (sigs[k].len == sigs[t].len &&
+			     !memcmp(sigs[k].text, sigs[t].text, sigs[t].len)))
+				continue;	/* the same text differs nowhere */
+			for (pos = 0; pos < arity[t]; pos++) {
+				na = atlas_sig_struct(sigs[t].text, sigs[t].len,
+						      pos, &ta);
+				nb = atlas_sig_struct(sigs[k].text, sigs[k].len,
+						      pos, &tb);
+				if (na && nb && (na != nb || memcmp(ta, tb, na)))
+					return true;	/* atlas_sig_struct_differs() */
+			}
+		}
 	}
 	return false;
 }
@@ -760,20 +773,28 @@ static int make_gone(uint32_t target)
 	const char *name;
 	char hdr[4096];
 
+	unsigned char *of = malloc(nr_lines ? nr_lines : 1);
+
 	free(gone);
 	free(gone_bits);
 	gone_target = target;
-	for (i = 0; i < nr_lines; i++)
-		nr += line_gone(line[i], target) != 0;
+	if (!of)
+		return -ENOMEM;
+	for (i = 0; i < nr_lines; i++) {	/* each line asked once */
+		of[i] = (unsigned char)line_gone(line[i], target);
+		nr += of[i] != 0;
+	}
 	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
 		;
 	gone_nr_bits = 8 * gone_size;
 	gone = calloc(gone_size, sizeof(*gone));
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
-	if (!gone || !gone_bits)
+	if (!gone || !gone_bits) {
+		free(of);
 		return -ENOMEM;
+	}
 	for (i = 0; i < nr_lines; i++) {
-		uses = line_gone(line[i], target);
+		uses = of[i];
 		if (!uses)
 			continue;
 		name = line_name(line[i], &len);
@@ -797,6 +818,7 @@ static int make_gone(uint32_t target)
 			gone_bits[bit_of(h) / 64] |= 1ull << (bit_of(h) % 64);
 		}
 	}
+	free(of);
 	return 0;
 }
 
