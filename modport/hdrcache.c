@@ -46,7 +46,6 @@ static void slot_free(struct slot *s)
 	free((char *)s->h.buf);
 	token_list_free(&s->h.tl);
 	decl_free(&s->h.decls);
-	free(s->h.includes);
 	if (s->h.dirs)
 		ppdirs_free(s->h.dirs);
 	free(s->h.dirs);
@@ -64,22 +63,6 @@ static bool unchanged(const struct stat *a, const struct stat *b)
 	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
 	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
 	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
-}
-
-/* The #include names of h: tokens that include_name() gives. */
-static int find_includes(struct cached_header *h)
-{
-	size_t i, name, n = 0;
-
-	for (i = 0; h->tl.tok[i].type != TOKEN_EOF; i++)
-		n += include_name(h->buf, &h->tl, i) != SCAN_NONE;
-	h->includes = malloc((n ? n : 1) * sizeof(*h->includes));
-	if (!h->includes)
-		return -ENOMEM;
-	for (i = 0; h->tl.tok[i].type != TOKEN_EOF; i++)
-		if ((name = include_name(h->buf, &h->tl, i)) != SCAN_NONE)
-			h->includes[h->nr_includes++] = name;
-	return 0;
 }
 
 /* Read the header at path into the free slot s. */
@@ -102,7 +85,7 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	s->h.dirs = calloc(1, sizeof(*s->h.dirs));
 	if (!s->path || !s->h.idents || !s->h.dirs || tokenize(buf, len, &s->h.tl) ||
 	    decl_parse_code(buf, &s->h.tl, &s->h.decls) ||
-	    find_includes(&s->h)) {
+	    ppdirs_build(s->h.dirs, buf, &s->h.tl)) {
 		slot_free(s);
 		return -ENOMEM;
 	}

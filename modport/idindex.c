@@ -101,6 +101,14 @@ static int grow(struct id_index *ix)
 	return 0;
 }
 
+/* How token t of buf moves the code's brace depth: +1, -1 or 0. */
+static inline int brace_step(const char *buf, const struct token *t)
+{
+	if (t->type != TOKEN_SPECIAL || t->len != 1 || !is_code(t))
+		return 0;
+	return buf[t->pos] == '{' ? 1 : buf[t->pos] == '}' ? -1 : 0;
+}
+
 /* Append u to s's uses (room for *alloc of them, doubled when full). */
 static int add_use(struct id_slot *s, size_t *alloc, struct id_use u)
 {
@@ -127,12 +135,9 @@ static int gather(const struct id_index *ix, const char *name, size_t len,
 	int depth = 0;
 
 	for (t = tok; t->type != TOKEN_EOF; t++) {
-		if (t->type == TOKEN_SPECIAL) {
-			if (t->len == 1 && is_code(t) &&
-			    (buf[t->pos] == '{' || buf[t->pos] == '}'))
-				depth += buf[t->pos] == '{' ? 1 : -1;
+		depth += brace_step(buf, t);
+		if (t->type == TOKEN_SPECIAL)
 			continue;
-		}
 		if (t->type != TOKEN_IDENT || t->len != len ||
 		    buf[t->pos] != name[0] || memcmp(buf + t->pos, name, len))
 			continue;
@@ -217,9 +222,7 @@ static int index_all(struct id_index *ix)
 		const struct token *t = &tok[i];
 		struct id_slot *s;
 
-		if (t->type == TOKEN_SPECIAL && t->len == 1 && is_code(t) &&
-		    (buf[t->pos] == '{' || buf[t->pos] == '}'))
-			depth += buf[t->pos] == '{' ? 1 : -1;
+		depth += brace_step(buf, t);
 		if (t->type != TOKEN_IDENT)
 			continue;
 		s = &all.slot[of[n++]];
@@ -314,12 +317,9 @@ int idindex_gather(struct id_index *ix, const char *const *names,
 	if (!alloc)
 		return -ENOMEM;
 	for (t = tok; t->type != TOKEN_EOF; t++) {
-		if (t->type == TOKEN_SPECIAL) {
-			if (t->len == 1 && is_code(t) &&
-			    (buf[t->pos] == '{' || buf[t->pos] == '}'))
-				depth += buf[t->pos] == '{' ? 1 : -1;
+		depth += brace_step(buf, t);
+		if (t->type == TOKEN_SPECIAL)
 			continue;
-		}
 		if (t->type != TOKEN_IDENT)
 			continue;
 		s = slot_of(ix, buf + t->pos, t->len);

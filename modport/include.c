@@ -74,8 +74,6 @@ static void take(struct header_set *hs, struct header *h,
 	h->idents = ch->idents;
 	h->dirs = ch->dirs;
 	h->serial = ch->serial;
-	h->includes = ch->includes;
-	h->nr_includes = ch->nr_includes;
 }
 
 /* One '#include "name"' of the file at from. */
@@ -218,10 +216,15 @@ int include_read(const char *path, const char *buf,
 
 		/* h[k] itself moves when a later header is added: by index */
 		for (i = 0; !ret && hs->h[k].depth < INCLUDE_MAX_DEPTH &&
-			    i < hs->h[k].nr_includes; i++)
-			ret = read_include(hs->h[k].path, hs->h[k].buf,
-					   &hs->h[k].tl, hs->h[k].includes[i],
-					   hs, hs->h[k].depth + 1);
+			    i < hs->h[k].dirs->nr_inc; i++) {
+			const struct ppdirs *pd = hs->h[k].dirs;
+			size_t name = pd->d[pd->inc[i]].name;
+
+			if (name != SCAN_NONE)
+				ret = read_include(hs->h[k].path, hs->h[k].buf,
+						   &hs->h[k].tl, name, hs,
+						   hs->h[k].depth + 1);
+		}
 	}
 	return ret;
 }

@@ -27,8 +27,6 @@ struct header {
 	struct id_index *idents;	/* the cache's index of it (hdrcache.h) */
 	struct ppdirs *dirs;	/* the cache's directives of it (hdrcache.h) */
 	unsigned long serial;	/* this reading of it (hdrcache.h) */
-	const size_t *includes;	/* its #include names (hdrcache.h) */
-	size_t nr_includes;
 	int depth;		/* 1: included by the file itself */
 };
 
