@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * atlas.c: the embedded atlas (atlas.h).  Its lines are sorted by kind,
- * tag and name, so a fact is found by binary search over an index of line
- * starts; a set of name hashes answers the rule engine's "is this a name
- * the atlas knows?" for every identifier of a file in one probe.
+ * atlas.c: the embedded atlas (atlas.h).  A fact is found by a hash of
+ * its kind, tag and name; a set of name hashes answers the rule engine's
+ * "is this a name the atlas knows?" for every identifier of a file in one
+ * probe.  The tables are made once, at build time, and carried in the
+ * binary beside the text (build_index()).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -30,19 +31,66 @@ __asm__(".section .rodata\n"
 	".byte 0\n"
 	".previous\n");
 
-static const char **line;	/* the fact lines, in order */
-static size_t nr_lines;
+#ifdef ATLAS_INDEX_PATH
+/* The index of the same text, made at build time (atlas/atlasidx.c). */
+extern const char atlas_index_blob[];
+extern const char atlas_index_blob_end[];
+
+__asm__(".section .rodata\n"
+	".balign 64\n"
+	".globl atlas_index_blob\n"
+	"atlas_index_blob:\n"
+	".incbin \"" ATLAS_INDEX_PATH "\"\n"
+	".globl atlas_index_blob_end\n"
+	"atlas_index_blob_end:\n"
+	".previous\n");
+#endif
+
 /*
- * The lines, hashed by kind, tag and name; each slot keeps the key's hash,
- * so that a probe that is not the key reads no line (most names asked of
+ * The index: one block that holds every table the questions read, made
+ * from the text by build_index() - at build time into the binary, where
+ * atlas_load() only points into it, else (the fuzz harness, an index
+ * that does not fit the text) at the first question.  Offsets, not
+ * pointers, so that the block is the same bytes wherever it is.
+ */
+#define INDEX_MAGIC "mpatlas\001"
+#define INDEX_SAMPLE 65536	/* the text's bytes hashed at each end */
+
+struct index_head {
+	char magic[8];
+	uint64_t size;		/* the whole block */
+	uint64_t text_len;	/* the text it indexes, */
+	uint64_t text_hash;	/* and its first and last INDEX_SAMPLE bytes */
+	uint64_t nr_lines, names_size, keys_size, nr_rel;
+	/* the sections: each an offset into the block */
+	uint64_t line_off;	/* uint32_t: each fact line's offset in the text */
+	uint64_t mask_off;	/* uint32_t: each line's releases (line_value()) */
+	uint64_t dmask_off;	/* uint32_t: an i line's releases as a 'd' */
+	uint64_t gone_off;	/* uint64_t: the hash_span() of its gone name */
+	uint64_t names_off;	/* uint64_t[names_size]: names_add() */
+	uint64_t keys_off;	/* struct key_slot[keys_size] */
+	uint64_t filter_off[256], filter_bits[256];	/* 0: no line of the kind */
+	uint32_t rel_kv[ATLAS_MAX_RELEASES];
+	char rel_names[ATLAS_MAX_RELEASES][ATLAS_RELEASE_LEN];
+};
+
+/*
+ * The lines, hashed by kind, tag and name: the hash's high half and the
+ * line's offset (0: a free slot; the text starts with a comment), so that
+ * a probe that is not the key mostly reads no line (most names asked of
  * are none of the atlas's: a driver's own).
  */
 struct key_slot {
-	uint64_t hash;
-	const char *line;
+	uint32_t tag;
+	uint32_t off;
 };
 
-static struct key_slot *by_key;
+static const struct index_head *ix;
+static char *index_made;	/* build_index()'s block, when it is used */
+static const uint32_t *line_off, *line_mask, *line_dmask;
+static const uint64_t *line_gone_hash;
+static size_t nr_lines;
+static const struct key_slot *by_key;
 static size_t keys_size;
 
 /*
@@ -51,7 +99,7 @@ static size_t keys_size;
  * probe of the large table.
  */
 struct key_filter {
-	uint64_t *bits;
+	const uint64_t *bits;
 	size_t mask;	/* its bits less one (a power of two less one) */
 };
 
@@ -64,12 +112,16 @@ static inline bool filter_may_have(char kind, uint64_t h)
 
 	return f->bits && (f->bits[b / 64] & (1ull << (b % 64)));
 }
-static uint64_t *names;		/* hashes of the names wants() knows */
+static const uint64_t *names;	/* hashes of the names wants() knows */
 static size_t names_size;
-static char rel_names[ATLAS_MAX_RELEASES][ATLAS_RELEASE_LEN];
-static unsigned int rel_kv[ATLAS_MAX_RELEASES];
 static unsigned int nr_rel;
 static int loaded;		/* 0 not yet, 1 loaded, -errno failed */
+
+/* Fact line i of the text. */
+static inline const char *line_at(size_t i)
+{
+	return atlas_blob + line_off[i];
+}
 
 static uint64_t hash_name(const char *s, size_t len)
 {
@@ -105,7 +157,7 @@ static bool names_has(uint64_t h)
 	return names_in(names, names_size, h);
 }
 
-static int read_releases(const char *p, const char *eol)
+static int read_releases(struct index_head *h, const char *p, const char *eol)
 {
 	for (p += strlen("releases"); p < eol;) {
 		size_t n;
@@ -115,12 +167,13 @@ static int read_releases(const char *p, const char *eol)
 		n = strcspn(p, " \n");
 		if (!n)
 			break;
-		if (nr_rel == ATLAS_MAX_RELEASES || n >= ATLAS_RELEASE_LEN)
+		if (h->nr_rel == ATLAS_MAX_RELEASES || n >= ATLAS_RELEASE_LEN)
 			return -EINVAL;
-		memcpy(rel_names[nr_rel], p, n);
-		rel_names[nr_rel][n] = 0;
-		rel_kv[nr_rel] = (unsigned int)kernel_version(rel_names[nr_rel]);
-		nr_rel++;
+		memcpy(h->rel_names[h->nr_rel], p, n);
+		h->rel_names[h->nr_rel][n] = 0;
+		h->rel_kv[h->nr_rel] =
+			(uint32_t)kernel_version(h->rel_names[h->nr_rel]);
+		h->nr_rel++;
 		p += n;
 	}
 	return 0;
@@ -133,14 +186,27 @@ static bool tagged(char k)
 	       k == ATLAS_DROPPED;
 }
 
+/* The length of the field at f (up to a tab or the line's end). */
+static inline size_t field_len(const char *f)
+{
+	const char *p = f;
+
+	while (*p != '\t' && *p != '\n' && *p)
+		p++;
+	return (size_t)(p - f);
+}
+
 /* The name field of a fact line (the member for '.'), and its length. */
 static const char *line_name(const char *l, size_t *len)
 {
 	const char *p = l + 2;
 
-	if (tagged(l[0]))
-		p += strcspn(p, "\t") + 1;
-	*len = strcspn(p, "\t\n");
+	if (tagged(l[0])) {	/* past the tag and its tab */
+		while (*p != '\t' && *p)
+			p++;
+		p++;
+	}
+	*len = field_len(p);
 	return p;
 }
 
@@ -171,86 +237,12 @@ static uint64_t line_hash(const char *l)
 	return hash_name(hdr, len + 2);
 }
 
-/* Index the lines; hash the names an identifier or header can match. */
-static int read_blob(void)
-{
-	const char *p = atlas_blob, *end = atlas_blob_end, *eol;
-	size_t n = 0;
-	uint64_t h;
-
-	for (eol = p; eol < end; eol++)
-		n += *eol == '\n';
-	line = malloc((n + 1) * sizeof(*line));
-	for (names_size = 1024; names_size < 2 * n; names_size *= 2)
-		;
-	names = calloc(names_size, sizeof(*names));
-	if (!line || !names)
-		return -ENOMEM;
-	for (; p < end; p = eol + 1) {
-		eol = memchr(p, '\n', (size_t)(end - p));
-		if (!eol)
-			eol = end;
-		if (*p == '#' || p == eol)
-			continue;
-		if (!strncmp(p, "releases ", 9)) {
-			if (read_releases(p, eol))
-				return -EINVAL;
-			continue;
-		}
-		if (eol - p < 4 || p[1] != '\t')
-			return -EINVAL;
-		line[nr_lines++] = p;
-		h = line_hash(p);
-		if (h)
-			names_add(names, names_size, h);
-		else if (p[0] == ATLAS_HEADER)
-			return -EINVAL;
-	}
-	return 0;
-}
-
-static int index_keys(void);
-
-int atlas_load(void)
-{
-	if (!loaded)
-		loaded = read_blob() || index_keys() ? -EINVAL : 1;
-	if (loaded == -EINVAL && !line)
-		loaded = -ENOMEM;
-	return loaded < 0 ? loaded : 0;
-}
-
-unsigned int atlas_nr_releases(void)
-{
-	return atlas_load() ? 0 : nr_rel;
-}
-
-const char *atlas_release_name(unsigned int k)
-{
-	return k < nr_rel ? rel_names[k] : "?";
-}
-
-unsigned int atlas_release_kv(unsigned int k)
-{
-	return k < nr_rel ? rel_kv[k] : 0;
-}
-
 /* strcmp of s[0..n) and t[0..m). */
 static int cmp_span(const char *s, size_t n, const char *t, size_t m)
 {
 	int c = memcmp(s, t, n < m ? n : m);
 
 	return c ? c : (n > m) - (n < m);
-}
-
-/* The length of the field at f (up to a tab or the line's end). */
-static inline size_t field_len(const char *f)
-{
-	const char *p = f;
-
-	while (*p != '\t' && *p != '\n' && *p)
-		p++;
-	return (size_t)(p - f);
 }
 
 /* How a key compares with fact line l (as mkatlas sorted them). */
@@ -281,57 +273,286 @@ static uint64_t hash_key(char kind, const char *tag, size_t tag_len,
 	       (unsigned char)kind;
 }
 
-/* Room for each kind's filter: 8 bits or more a line of the kind. */
-static int make_filters(void)
-{
-	size_t count[256] = { 0 }, i, k, bits;
+static uint32_t parse_ranges(const char *p, const char **end);
+static const char *line_value(const char *l);
+static uint32_t line_kinds(const char *l, const char *want);
 
-	for (i = 0; i < nr_lines; i++)
-		count[(unsigned char)line[i][0]]++;
+/*
+ * The name by which make_gone() knows fact line l, hashed (hash_span()):
+ * a number macro's tag, a header as "<path>", else its name.
+ */
+static uint64_t gone_name_hash(const char *l)
+{
+	size_t len;
+	const char *name = line_name(l, &len);
+	char hdr[4096];
+
+	if (l[0] == ATLAS_NUM_MACRO) {	/* the macro, its tag */
+		name = l + 2;
+		len = field_len(name);
+	}
+	if (l[0] == ATLAS_HEADER) {	/* as "<path>" (line_hash(): fits) */
+		snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, name);
+		name = hdr;
+		len += 2;
+	}
+	return hash_span(name, len);
+}
+
+/* The text's length and the hash of its two ends, as the head keeps them. */
+static uint64_t text_hash(size_t len)
+{
+	size_t n = len < INDEX_SAMPLE ? len : INDEX_SAMPLE;
+
+	return hash_name(atlas_blob, n) ^
+	       hash_name(atlas_blob + len - n, n) * 0x9e3779b97f4a7c15ull;
+}
+
+static size_t pow2_at_least(size_t min, size_t n)
+{
+	size_t size = min;
+
+	while (size < n)
+		size *= 2;
+	return size;
+}
+
+/* Where a fact line starts, or -EINVAL (the text is not an atlas). */
+static int check_line(const char *p, const char *eol)
+{
+	return eol - p < 4 || p[1] != '\t' ? -EINVAL : 0;
+}
+
+/*
+ * The block's size and its sections' places, from the count of lines
+ * (of each kind) and the releases read into h.
+ */
+static size_t lay_out(struct index_head *h, const size_t count[256])
+{
+	size_t at = sizeof(*h), k, bits;
+
+	at = (at + 63) & ~(size_t)63;
+	h->line_off = at;
+	at += h->nr_lines * sizeof(uint32_t);
+	h->mask_off = at;
+	at += h->nr_lines * sizeof(uint32_t);
+	h->dmask_off = at;
+	at += h->nr_lines * sizeof(uint32_t);
+	at = (at + 63) & ~(size_t)63;
+	h->gone_off = at;
+	at += h->nr_lines * sizeof(uint64_t);
+	h->names_off = at;
+	at += h->names_size * sizeof(uint64_t);
+	h->keys_off = at;
+	at += h->keys_size * sizeof(struct key_slot);
 	for (k = 0; k < 256; k++) {
 		if (!count[k])
 			continue;
-		for (bits = 64; bits < 8 * count[k]; bits *= 2)
-			;
-		filter[k].bits = calloc(bits / 64, sizeof(uint64_t));
-		if (!filter[k].bits)
-			return -ENOMEM;
-		filter[k].mask = bits - 1;
+		bits = pow2_at_least(64, 8 * count[k]);
+		h->filter_off[k] = at;
+		h->filter_bits[k] = bits;
+		at += bits / 8;
 	}
-	return 0;
+	return at;
 }
 
-static void filter_add(char kind, uint64_t h)
+/* Each fact line into the block: its offset, releases, name and key. */
+static void index_line(char *block, struct index_head *h, size_t i,
+		       const char *l)
 {
-	size_t b = (size_t)(h >> 32) & filter[(unsigned char)kind].mask;
+	uint32_t *off = (uint32_t *)(block + h->line_off);
+	uint32_t *mask = (uint32_t *)(block + h->mask_off);
+	uint32_t *dmask = (uint32_t *)(block + h->dmask_off);
+	uint64_t *gone_hash = (uint64_t *)(block + h->gone_off);
+	uint64_t *set = (uint64_t *)(block + h->names_off);
+	struct key_slot *keys = (struct key_slot *)(block + h->keys_off);
+	uint64_t *bits = (uint64_t *)(block + h->filter_off[(unsigned char)l[0]]);
+	const char *tag = l + 2, *end;
+	size_t len, tag_len, j, b;
+	const char *name = line_name(l, &len);
+	uint64_t hash = line_hash(l);
 
-	filter[(unsigned char)kind].bits[b / 64] |= 1ull << (b % 64);
-}
-
-/* Hash every line by its key (once, after the blob is read). */
-static int index_keys(void)
-{
-	size_t i, j, tag_len, len;
-
-	for (keys_size = 1024; keys_size < 2 * nr_lines; keys_size *= 2)
+	off[i] = (uint32_t)(l - atlas_blob);
+	mask[i] = parse_ranges(line_value(l), &end);
+	dmask[i] = l[0] == ATLAS_IDENT ? line_kinds(l, "d") : 0;
+	gone_hash[i] = gone_name_hash(l);
+	if (hash)
+		names_add(set, h->names_size, hash);
+	tag_len = tagged(l[0]) ? field_len(tag) : 0;
+	hash = hash_key(l[0], tag, tag_len, name, len);
+	for (j = hash & (h->keys_size - 1); keys[j].off;
+	     j = (j + 1) & (h->keys_size - 1))
 		;
-	by_key = calloc(keys_size, sizeof(*by_key));
-	if (!by_key || make_filters())
-		return -ENOMEM;
-	for (i = 0; i < nr_lines; i++) {
-		const char *l = line[i], *tag = l + 2;
-		const char *name = line_name(l, &len);
+	keys[j] = (struct key_slot){ (uint32_t)(hash >> 32), off[i] };
+	b = (size_t)(hash >> 32) & (h->filter_bits[(unsigned char)l[0]] - 1);
+	bits[b / 64] |= 1ull << (b % 64);
+}
 
-		tag_len = tagged(l[0]) ? field_len(tag) : 0;
-		uint64_t h = hash_key(l[0], tag, tag_len, name, len);
+/*
+ * Make the index of the text: *block (malloc'd) and its size, or -EINVAL
+ * (not an atlas) or -ENOMEM.  Two walks: count, then fill.
+ */
+static int build_index(char **block, size_t *size)
+{
+	const char *text = atlas_blob, *end = atlas_blob_end, *p, *eol;
+	size_t count[256] = { 0 }, len = (size_t)(end - text), i = 0;
+	struct index_head h = { .magic = INDEX_MAGIC };
+	char *b;
 
-		for (j = h & (keys_size - 1); by_key[j].line;
-		     j = (j + 1) & (keys_size - 1))
-			;
-		by_key[j] = (struct key_slot){ h, l };
-		filter_add(l[0], h);
+	if (len >= UINT32_MAX)
+		return -EINVAL;
+	for (p = text; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (*p == '#' || p == eol)
+			continue;
+		if (!strncmp(p, "releases ", 9)) {
+			if (read_releases(&h, p, eol))
+				return -EINVAL;
+			continue;
+		}
+		if (check_line(p, eol) ||
+		    (p[0] == ATLAS_HEADER && !line_hash(p)))
+			return -EINVAL;
+		count[(unsigned char)p[0]]++;
+		h.nr_lines++;
 	}
+	h.names_size = pow2_at_least(1024, 2 * h.nr_lines);
+	h.keys_size = pow2_at_least(1024, 2 * h.nr_lines);
+	h.text_len = len;
+	h.text_hash = text_hash(len);
+	h.size = lay_out(&h, count);
+	b = calloc(1, h.size);
+	if (!b)
+		return -ENOMEM;
+	memcpy(b, &h, sizeof(h));
+	for (p = text; p < end; p = eol + 1) {
+		eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (*p != '#' && p != eol && strncmp(p, "releases ", 9))
+			index_line(b, (struct index_head *)b, i++, p);
+	}
+	*block = b;
+	*size = h.size;
 	return 0;
+}
+
+#ifdef ATLAS_INDEX_PATH
+/* Does block (size bytes) index this binary's text? */
+static bool index_fits(const char *block, size_t size)
+{
+	const struct index_head *h = (const struct index_head *)block;
+	size_t len = (size_t)(atlas_blob_end - atlas_blob);
+
+	return size >= sizeof(*h) && !memcmp(h->magic, INDEX_MAGIC, 8) &&
+	       h->size == size && h->text_len == len &&
+	       h->text_hash == text_hash(len) &&
+	       h->nr_rel <= ATLAS_MAX_RELEASES;
+}
+#endif
+
+static void use_index(const char *block)
+{
+	size_t k;
+
+	ix = (const struct index_head *)block;
+	nr_lines = ix->nr_lines;
+	nr_rel = (unsigned int)ix->nr_rel;
+	line_off = (const uint32_t *)(block + ix->line_off);
+	line_mask = (const uint32_t *)(block + ix->mask_off);
+	line_dmask = (const uint32_t *)(block + ix->dmask_off);
+	line_gone_hash = (const uint64_t *)(block + ix->gone_off);
+	names = (const uint64_t *)(block + ix->names_off);
+	names_size = ix->names_size;
+	by_key = (const struct key_slot *)(block + ix->keys_off);
+	keys_size = ix->keys_size;
+	for (k = 0; k < 256; k++)
+		if (ix->filter_off[k])
+			filter[k] = (struct key_filter){
+				(const uint64_t *)(block + ix->filter_off[k]),
+				ix->filter_bits[k] - 1 };
+}
+
+/* The build's index when it fits the text, else one made now. */
+static int open_index(void)
+{
+	size_t size;
+	int err;
+
+#ifdef ATLAS_INDEX_PATH
+	size = (size_t)(atlas_index_blob_end - atlas_index_blob);
+	if (index_fits(atlas_index_blob, size)) {
+		use_index(atlas_index_blob);
+		return 1;
+	}
+#endif
+	err = build_index(&index_made, &size);
+	if (err)
+		return err;
+	use_index(index_made);
+	return 1;
+}
+
+int atlas_load(void)
+{
+	if (!loaded)
+		loaded = open_index();
+	return loaded < 0 ? loaded : 0;
+}
+
+int atlas_index_write(FILE *out)
+{
+	char *block;
+	size_t size;
+	int err = build_index(&block, &size);
+
+	if (err)
+		return err;
+	if (fwrite(block, 1, size, out) != size)
+		err = -EIO;
+	free(block);
+	return err;
+}
+
+int atlas_index_compare(const void *index, size_t size)
+{
+	char *block;
+	size_t n;
+	int err = build_index(&block, &n);
+
+	if (err)
+		return err;
+	err = n == size && !memcmp(block, index, n) ? 0 : 1;
+	free(block);
+	return err;
+}
+
+int atlas_index_verify(void)
+{
+#ifdef ATLAS_INDEX_PATH
+	return atlas_index_compare(atlas_index_blob,
+				   (size_t)(atlas_index_blob_end -
+					    atlas_index_blob));
+#else
+	return -ENOENT;
+#endif
+}
+
+unsigned int atlas_nr_releases(void)
+{
+	return atlas_load() ? 0 : nr_rel;
+}
+
+const char *atlas_release_name(unsigned int k)
+{
+	return k < nr_rel ? ix->rel_names[k] : "?";
+}
+
+unsigned int atlas_release_kv(unsigned int k)
+{
+	return k < nr_rel ? ix->rel_kv[k] : 0;
 }
 
 /* The fact line of a key, or NULL. */
@@ -346,11 +567,12 @@ static const char *find(char kind, const char *tag, size_t tag_len,
 	h = hash_key(kind, tag, tag_len, name, len);
 	if (!filter_may_have(kind, h))
 		return NULL;
-	for (j = h & (keys_size - 1); by_key[j].line;
+	for (j = h & (keys_size - 1); by_key[j].off;
 	     j = (j + 1) & (keys_size - 1))
-		if (by_key[j].hash == h &&
-		    !cmp_line(kind, tag, tag_len, name, len, by_key[j].line))
-			return by_key[j].line;
+		if (by_key[j].tag == (uint32_t)(h >> 32) &&
+		    !cmp_line(kind, tag, tag_len, name, len,
+			      atlas_blob + by_key[j].off))
+			return atlas_blob + by_key[j].off;
 	return NULL;
 }
 
@@ -423,9 +645,9 @@ bool atlas_header_folder(const char *dir, size_t len)
 	if (!made) {	/* the first folder of every h line, once */
 		made = true;
 		for (i = 0; !atlas_load() && i < nr_lines; i++) {
-			const char *p = line[i] + 2;
+			const char *p = line_at(i) + 2;
 
-			if (line[i][0] != ATLAS_HEADER ||
+			if (line_at(i)[0] != ATLAS_HEADER ||
 			    (n = strcspn(p, "/\t\n")) == field_len(p))
 				continue;
 			for (k = 0; k < nr_folders; k++)
@@ -637,33 +859,64 @@ bool atlas_sig_struct_differs(const struct atlas_sig *a,
 	return na && nb && (na != nb || memcmp(ta, tb, na));
 }
 
+/* One signature of an F line and the releases that have it. */
+struct sig_seg {
+	const char *text;
+	size_t len;
+	uint32_t mask;
+	unsigned int arity;
+};
+
+/* The signatures of F line l, each once (line_sigs() per release). */
+static unsigned int line_segs(const char *l, struct sig_seg *seg)
+{
+	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
+	unsigned int t, n = 0;
+
+	line_sigs(l, sigs);
+	for (t = 0; t < nr_rel; t++) {
+		if (!sigs[t].text)
+			continue;
+		if (n && seg[n - 1].text == sigs[t].text) {
+			seg[n - 1].mask |= 1u << t;
+			continue;
+		}
+		seg[n] = (struct sig_seg){ sigs[t].text, sigs[t].len, 1u << t,
+				atlas_sig_arity(sigs[t].text, sigs[t].len) };
+		n++;
+	}
+	return n;
+}
+
 /*
  * Does a release of target take another struct at a parameter of F line
- * l than an earlier release did?
+ * l than an earlier release did?  Asked of each pair of its signatures
+ * once: a release t of target with signature b, an earlier k with a.
  */
 static bool struct_changes(const char *l, uint32_t target)
 {
-	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
-	unsigned int t, k, pos, arity[ATLAS_MAX_RELEASES];
+	struct sig_seg seg[ATLAS_MAX_RELEASES];
+	unsigned int nr = line_segs(l, seg), a, b, pos, top;
 	const char *ta, *tb;
 	size_t na, nb;
 
-	line_sigs(l, sigs);
-	for (t = 0; t < nr_rel; t++)	/* once a release: it walks the text */
-		arity[t] = sigs[t].text ?
-			   atlas_sig_arity(sigs[t].text, sigs[t].len) : 0;
-	for (t = 0; t < nr_rel; t++) {
-		if (!(target & (1u << t)) || !sigs[t].text)
+	for (b = 0; b < nr; b++) {
+		uint32_t in = seg[b].mask & target;
+
+		if (!in)
 			continue;
-		for (k = 0; k < t; k++) {
-			if (!sigs[k].text || arity[k] != arity[t] ||
-			    (sigs[k].len == sigs[t].len &&
-			     !memcmp(sigs[k].text, sigs[t].text, sigs[t].len)))
+		for (top = 31; !(in & (1u << top)); top--)
+			;
+		for (a = 0; a < nr; a++) {
+			if (a == b || !(seg[a].mask & ((1u << top) - 1)) ||
+			    seg[a].arity != seg[b].arity ||
+			    (seg[a].len == seg[b].len &&
+			     !memcmp(seg[a].text, seg[b].text, seg[b].len)))
 				continue;	/* the same text differs nowhere */
-			for (pos = 0; pos < arity[t]; pos++) {
-				na = atlas_sig_struct(sigs[t].text, sigs[t].len,
+			for (pos = 0; pos < seg[b].arity; pos++) {
+				na = atlas_sig_struct(seg[b].text, seg[b].len,
 						      pos, &ta);
-				nb = atlas_sig_struct(sigs[k].text, sigs[k].len,
+				nb = atlas_sig_struct(seg[a].text, seg[a].len,
 						      pos, &tb);
 				if (na && nb && (na != nb || memcmp(ta, tb, na)))
 					return true;	/* atlas_sig_struct_differs() */
@@ -679,13 +932,10 @@ static bool struct_changes(const char *l, uint32_t target)
  */
 static bool has_hole(uint32_t mask, uint32_t target)
 {
-	unsigned int t;
+	uint32_t first = mask & -mask;	/* the first release that had it */
 
-	for (t = 0; t < nr_rel; t++)
-		if ((target & (1u << t)) && !(mask & (1u << t)) &&
-		    (mask & ((1u << t) - 1)))
-			return true;
-	return false;
+	/* a release of target after it, without it */
+	return mask && (target & ~mask & ~(first | (first - 1)));
 }
 
 /* Some release of target takes another arity set than an earlier one. */
@@ -707,29 +957,25 @@ static bool arity_changes(const char *l, uint32_t target)
  * within target (bit u: enum atlas_use u): where the releases it has
  * have a hole in the target, or its arity changes there.
  */
-static unsigned int line_gone(const char *l, uint32_t target)
+static unsigned int line_gone(size_t i, uint32_t target)
 {
-	const char *end;
+	const char *l = line_at(i);
+	uint32_t mask = line_mask[i];	/* parse_ranges(line_value(l)) */
 
 	switch (l[0]) {
 	case ATLAS_IDENT:
-		return (has_hole(parse_ranges(line_value(l), &end), target) ?
-			1u << ATLAS_USE_NAME : 0) |
-		       (has_hole(line_kinds(l, "d"), target) ?
+		return (has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0) |
+		       (has_hole(line_dmask[i], target) ?
 			1u << ATLAS_USE_MEMBER : 0);
 	case ATLAS_EXPORT:
 	case ATLAS_TAG:
-		return has_hole(parse_ranges(line_value(l), &end), target) ?
-		       1u << ATLAS_USE_NAME : 0;
+		return has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0;
 	case ATLAS_MEMBER:
-		return has_hole(parse_ranges(line_value(l), &end), target) ?
-		       1u << ATLAS_USE_MEMBER : 0;
+		return has_hole(mask, target) ? 1u << ATLAS_USE_MEMBER : 0;
 	case ATLAS_NUM_MACRO:	/* the name is its tag: make_gone() */
-		return has_hole(parse_ranges(line_value(l), &end), target) ?
-		       1u << ATLAS_USE_NAME : 0;
+		return has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0;
 	case ATLAS_HEADER:
-		return has_hole(parse_ranges(line_value(l), &end), target) ?
-		       1u << ATLAS_USE_HEADER : 0;
+		return has_hole(mask, target) ? 1u << ATLAS_USE_HEADER : 0;
 	case ATLAS_ARITY:
 		return arity_changes(l, target) ? 1u << ATLAS_USE_NAME : 0;
 	case ATLAS_FUNC_SIG:
@@ -756,9 +1002,14 @@ static uint32_t gone_target;
  * it with one of the set is a rare extra hit, which the family's lookups,
  * by spelling, dismiss.)
  */
+static uint64_t span_use_hash(uint64_t span, enum atlas_use use)
+{
+	return (span + use * 0x9e3779b97f4a7c15ull) | 1;
+}
+
 static uint64_t use_hash(const char *s, size_t len, enum atlas_use use)
 {
-	return (hash_span(s, len) + use * 0x9e3779b97f4a7c15ull) | 1;
+	return span_use_hash(hash_span(s, len), use);
 }
 
 static size_t bit_of(uint64_t h)
@@ -768,11 +1019,8 @@ static size_t bit_of(uint64_t h)
 
 static int make_gone(uint32_t target)
 {
-	size_t i, len, nr = 0;
+	size_t i, nr = 0;
 	unsigned int uses, u;
-	const char *name;
-	char hdr[4096];
-
 	unsigned char *of = malloc(nr_lines ? nr_lines : 1);
 
 	free(gone);
@@ -781,7 +1029,7 @@ static int make_gone(uint32_t target)
 	if (!of)
 		return -ENOMEM;
 	for (i = 0; i < nr_lines; i++) {	/* each line asked once */
-		of[i] = (unsigned char)line_gone(line[i], target);
+		of[i] = (unsigned char)line_gone(i, target);
 		nr += of[i] != 0;
 	}
 	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
@@ -795,22 +1043,9 @@ static int make_gone(uint32_t target)
 	}
 	for (i = 0; i < nr_lines; i++) {
 		uses = of[i];
-		if (!uses)
-			continue;
-		name = line_name(line[i], &len);
-		if (line[i][0] == ATLAS_NUM_MACRO) {	/* the macro, its tag */
-			name = line[i] + 2;
-			len = field_len(name);
-		}
-		if (line[i][0] == ATLAS_HEADER) {	/* as "<path>" */
-			if (len + 3 > sizeof(hdr))
-				continue;
-			snprintf(hdr, sizeof(hdr), "<%.*s>", (int)len, name);
-			name = hdr;
-			len += 2;
-		}
-		for (u = 0; u < NR_ATLAS_USES; u++) {
-			uint64_t h = use_hash(name, len, (enum atlas_use)u);
+		for (u = 0; uses && u < NR_ATLAS_USES; u++) {
+			uint64_t h = span_use_hash(line_gone_hash[i],
+						   (enum atlas_use)u);
 
 			if (!(uses & (1u << u)))
 				continue;

@@ -13,11 +13,26 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "atlasfmt.h"
 
-/* Read the embedded atlas (once).  Returns 0 or -ENOMEM / -EINVAL. */
+/*
+ * Read the embedded atlas (once): point into the index made at build
+ * time, or make one when the binary has none that fits its text.
+ * Returns 0 or -ENOMEM / -EINVAL.
+ */
 int atlas_load(void);
+
+/* Write the index of the embedded text to out (atlas/atlasidx.c). */
+int atlas_index_write(FILE *out);
+/* Is index (size bytes) the one the text makes?  0 yes, 1 no, or -errno. */
+int atlas_index_compare(const void *index, size_t size);
+/*
+ * Is the index built in the one that the text makes now?  0 yes, 1 no,
+ * -ENOENT when none is built in, or -ENOMEM / -EINVAL.
+ */
+int atlas_index_verify(void);
 
 unsigned int atlas_nr_releases(void);
 const char *atlas_release_name(unsigned int k);

@@ -121,11 +121,27 @@ size_t atlas_sig_struct(const char *sig, size_t len, unsigned int pos,
 
 unsigned int atlas_sig_arity(const char *sig, size_t len)
 {
-	const char *p;
-	size_t n;
-	unsigned int k = 0;
+	const char *s = memchr(sig, '(', len), *end = sig + len, *q;
+	unsigned int n = 0;
+	int depth = 0;
 
-	while (sig_param(sig, len, k, &p, &n))
-		k++;
-	return k;
+	/* sig_param()'s walk once: the parameters up to the first empty one */
+	if (!s || len < 2 || sig[len - 1] != ')')
+		return 0;
+	end--;		/* the closing ')' */
+	for (q = ++s; q <= end; q++) {
+		if (*q == '(')
+			depth++;
+		else if (*q == ')' && q < end)
+			depth--;
+		else if ((*q == ',' && !depth) || q == end) {
+			if (q == s)
+				return n;
+			n++;
+			s = q + 1;
+			while (s < end && *s == ' ')
+				s++;
+		}
+	}
+	return n;
 }

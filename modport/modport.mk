@@ -27,4 +27,20 @@ $(B)/atlas.txt: modport/atlas.txt.xz
 	xz -dc $< >$@.tmp && mv $@.tmp $@
 $(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: $(B)/atlas.txt
 $(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: \
-	ALL_CFLAGS += -DATLAS_PATH='"$(abspath $(B)/atlas.txt)"'
+	private ALL_CFLAGS += -DATLAS_PATH='"$(abspath $(B)/atlas.txt)"'
+
+# Its index (the tables of its lines, keys and names), made once here by
+# atlasidx - modport built without it makes the tables at each start -
+# and embedded beside it.  unit-modport checks that the two agree.
+$(B)/obj/atlasidx/atlas.o: modport/atlas.c $(B)/atlas.txt
+	@mkdir -p $(dir $@)
+	$(CC) $(WARNFLAGS) $(CPPFLAGS) $(CFLAGS) -MMD -MP \
+		-DATLAS_PATH='"$(abspath $(B)/atlas.txt)"' -c -o $@ $<
+$(B)/bin/atlasidx: $(call objs,$(B),atlas/atlasidx.c $(filter-out modport/atlas.c,$(MODPORT_LIB))) \
+		$(B)/obj/atlasidx/atlas.o
+	$(call link,$@,$^)
+$(B)/atlas.idx: $(B)/bin/atlasidx
+	$< >$@.tmp && mv $@.tmp $@
+$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: $(B)/atlas.idx
+$(B)/obj/modport/atlas.o $(B)/san/obj/modport/atlas.o: \
+	private ALL_CFLAGS += -DATLAS_INDEX_PATH='"$(abspath $(B)/atlas.idx)"'

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../modport/atlas.h"
 #include "../../modport/decl.h"
 #include "../../modport/engine.h"
 #include "../../modport/diag.h"
@@ -545,6 +546,36 @@ static void test_nameset(void)
 	check(!nameset_has(&ns, "a", 1));
 }
 
+/*
+ * The atlas's index made at build time is the one its text makes now,
+ * and a copy with one byte changed, or one byte short, is not.
+ */
+static void test_atlas_index(void)
+{
+	char *buf = NULL;
+	size_t size = 0, k;
+	FILE *f = open_memstream(&buf, &size);
+
+	check_int(atlas_index_verify(), ==, 0);
+	if (!check(f != NULL))
+		return;
+	check_int(atlas_index_write(f), ==, 0);
+	check_int(fclose(f), ==, 0);
+	check(size > 4096);
+	check_int(atlas_index_compare(buf, size), ==, 0);
+	check_int(atlas_index_compare(buf, size - 1), ==, 1);
+	for (k = 64; k < size; k += size / 7) {
+		buf[k] ^= 0x20;
+		check_int(atlas_index_compare(buf, size), ==, 1);
+		buf[k] ^= 0x20;
+	}
+	check_int(atlas_index_compare(buf, size), ==, 0);
+	check(atlas_nr_releases() >= 21);
+	check(atlas_has(ATLAS_HEADER, "linux/tqueue.h", 14));
+	check(!atlas_has(ATLAS_HEADER, "linux/no-such-header.h", 22));
+	free(buf);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -569,6 +600,7 @@ int main(void)
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
+	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
 }
