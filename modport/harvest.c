@@ -21,7 +21,8 @@ struct hv {
 	const struct token *tok;
 	size_t *idx;		/* the code tokens */
 	size_t n;
-	int locals;
+	int locals;		/* HARVEST_LOCALS */
+	bool names_only;	/* HARVEST_NAMES_ONLY */
 	harvest_fn *fn;
 	void *ctx;
 	struct tag_alias *alias;	/* #define A B: struct A is struct B */
@@ -372,11 +373,13 @@ static void emit_function(struct hv *h, enum harvest_kind kind, size_t s,
 	size_t close = match_close(h, name + 1, e);
 	struct harvest_name hn = { .kind = kind, .name = text,
 				   .arity = arity_of(h, name + 1, e),
-				   .ret = ret, .sig = NULL };
+				   .ret = h->names_only ? NULL : ret,
+				   .sig = NULL };
 
-	return_type(h, s, name, ret, sizeof(ret));
+	if (!h->names_only)
+		return_type(h, s, name, ret, sizeof(ret));
 	sig[0] = 0;
-	if (is_op(h, close, ')'))
+	if (!h->names_only && is_op(h, close, ')'))
 		sig_of(h, s, name, name + 1, close, sig, sizeof(sig));
 	hn.sig = *sig ? sig : NULL;
 	tok_text(h->buf, T(h, name), text, sizeof(text));
@@ -608,7 +611,9 @@ static int member_decl(struct hv *h, size_t s, size_t e,
 		name = declarator_name(h, k, next_comma(h, k, e));
 		if (name == NONE)
 			continue;
-		method_sig(h, s, name, e, sig, sizeof(sig));
+		sig[0] = 0;
+		if (!h->names_only)
+			method_sig(h, s, name, e, sig, sizeof(sig));
 		for (c = 0; c < nr_tags; c++)
 			emit(h, HK_MEMBER, name, tags[c], 0, *sig ? sig : NULL);
 	}
@@ -1159,10 +1164,12 @@ static bool asm_only(const struct hv *h, struct asm_cond *cs, size_t i)
 	return cs->skip;
 }
 
-int harvest(const char *buf, const struct token_list *tl, int locals,
+int harvest(const char *buf, const struct token_list *tl, int flags,
 	    harvest_fn *fn, void *ctx)
 {
-	struct hv h = { .buf = buf, .tok = tl->tok, .locals = locals,
+	struct hv h = { .buf = buf, .tok = tl->tok,
+			.locals = flags & HARVEST_LOCALS,
+			.names_only = flags & HARVEST_NAMES_ONLY,
 			.fn = fn, .ctx = ctx };
 	struct asm_cond cs = { 0 };
 	size_t i, k;
@@ -1188,10 +1195,10 @@ int harvest(const char *buf, const struct token_list *tl, int locals,
 	for (k = 0; k < h.n && !err;)
 		k = external(&h, k, &err);
 	/* A driver's own names: every declarator, wherever it is. */
-	if (locals && h.n > 1)
+	if (h.locals && h.n > 1)
 		local_names(&h, 0, h.n);
 	/* A header that names struct X lets a module use the tag. */
-	for (k = 0; !locals && k + 1 < h.n; k++)
+	for (k = 0; !h.locals && k + 1 < h.n; k++)
 		if (is_aggregate_kw(&h, k) && is_ident(&h, k + 1))
 			emit(&h, HK_TAG, k + 1, NULL, 0, NULL);
 	free(h.idx);

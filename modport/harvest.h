@@ -50,12 +50,21 @@ struct harvest_name {
 
 typedef void harvest_fn(void *ctx, const struct harvest_name *hn);
 
+/* harvest()'s flags. */
+enum {
+	/* also the variables declared inside function bodies (what a
+	 * driver's own names shadow) */
+	HARVEST_LOCALS = 1,
+	/* the names, kinds and tags only: no return type nor signature
+	 * (.ret and .sig NULL), which only the atlas's miner reads */
+	HARVEST_NAMES_ONLY = 2,
+};
+
 /*
- * Call fn for every name the tokens of buf declare.  locals: also the
- * variables declared inside function bodies (what a driver's own names
- * shadow).  Returns 0 or -ENOMEM.
+ * Call fn for every name the tokens of buf declare, as flags say.
+ * Returns 0 or -ENOMEM.
  */
-int harvest(const char *buf, const struct token_list *tl, int locals,
+int harvest(const char *buf, const struct token_list *tl, int flags,
 	    harvest_fn *fn, void *ctx);
 
 /*

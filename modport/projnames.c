@@ -41,7 +41,7 @@ static int read_header(const char *path)
 		return 0;
 	if (tokenize(buf, len, &tl))
 		ret = -ENOMEM;
-	else if (harvest(buf, &tl, 0, harvested, &ret))
+	else if (harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &ret))
 		ret = -ENOMEM;
 	token_list_free(&tl);
 	free(buf);

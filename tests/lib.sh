@@ -9,6 +9,12 @@ export MODRUN_KERNEL=$CACHE/kernels/$KERNEL
 MODRUN=${MODRUN:-$TOP/build/bin/modrun}
 T_NUM=0
 T_FAILED=0
+# Each test file's temporary files in a folder of its own, removed at its
+# end: modport reads the folders beside a file it is given (other modules
+# of the project: projexports.h), so neither another test's files, run
+# beside it by prove -j, nor anything else in /tmp may be there.
+T_TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/test.XXXXXX")
+export TMPDIR=$T_TMPDIR
 
 plan() { echo "1..$1"; }
 
@@ -43,9 +49,11 @@ missing_tools_fail() {
 		echo "# FAILED: an output holds \"(null)\", a NULL string given to printf:"
 		sed 's/^/#   /' "$T_NULL"
 		rm -f "$T_MISSING" "$T_NULL" "${T_SIDFILE:-}"
+		rm -rf "$T_TMPDIR"
 		exit 1
 	fi
 	rm -f "$T_MISSING" "$T_NULL" "${T_SIDFILE:-}"
+	rm -rf "$T_TMPDIR"
 	if [ -n "$m" ]; then
 		echo "# FAILED: commands not found: $m(scripts/install-deps installs them)"
 		exit 1

@@ -156,7 +156,8 @@ static const struct defines *defines_of(struct porter *pt,
 	defines_free(&out->d);
 	memset(out, 0, sizeof(*out));
 	hv.d = &out->d;
-	if (harvest(h->buf, &h->tl, 1, harvested, &hv)) {
+	if (harvest(h->buf, &h->tl, HARVEST_LOCALS | HARVEST_NAMES_ONLY,
+		    harvested, &hv)) {
 		porter_fail(pt, -12);
 		return NULL;
 	}
@@ -174,7 +175,8 @@ static void make_shadow(struct ctx *c)
 
 	c->shadow_made = true;
 	shadows_made++;
-	if (harvest(c->buf, c->pt->tl, 1, harvested, &hv))
+	if (harvest(c->buf, c->pt->tl, HARVEST_LOCALS | HARVEST_NAMES_ONLY,
+		    harvested, &hv))
 		porter_fail(c->pt, -12);
 	hs = file_headers(c->pt);
 	for (i = 0; hs && i < hs->nr; i++) {
@@ -272,7 +274,7 @@ static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
 	if (tokenize(buf, len, &tl)) {
 		porter_fail(c->pt, -12);
 	} else {
-		if (harvest(buf, &tl, 0, own_harvested, &oh))
+		if (harvest(buf, &tl, HARVEST_NAMES_ONLY, own_harvested, &oh))
 			porter_fail(c->pt, -12);
 		token_list_free(&tl);
 	}
@@ -1023,7 +1025,7 @@ static bool beside_defines(const char *from, const char *buf,
 	hb = source_slurp(path, &len);
 	free(path);
 	if (hb && !tokenize(hb, len, &tl))
-		harvest(hb, &tl, 0, includer_harvested, ia);
+		harvest(hb, &tl, HARVEST_NAMES_ONLY, includer_harvested, ia);
 	token_list_free(&tl);
 	free(hb);
 	return ia->found;
