@@ -13,7 +13,10 @@ T_FAILED=0
 # end: modport reads the folders beside a file it is given (other modules
 # of the project: projexports.h), so neither another test's files, run
 # beside it by prove -j, nor anything else in /tmp may be there.
+# It opens to every user as /tmp does (a test runs modport as another
+# user); what mktemp makes in it stays its maker's.
 T_TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/test.XXXXXX")
+chmod 755 "$T_TMPDIR"
 export TMPDIR=$T_TMPDIR
 
 plan() { echo "1..$1"; }
