@@ -327,31 +327,31 @@ static int check_line(const char *p, const char *eol)
  * The block's size and its sections' places, from the count of lines
  * (of each kind) and the releases read into h.
  */
+/* A section of bytes at *at, 64-byte aligned: its offset. */
+static uint64_t section(size_t *at, size_t bytes)
+{
+	size_t off = (*at + 63) & ~(size_t)63;
+
+	*at = off + bytes;
+	return off;
+}
+
 static size_t lay_out(struct index_head *h, const size_t count[256])
 {
-	size_t at = sizeof(*h), k, bits;
+	size_t at = sizeof(*h), k, bits, n = h->nr_lines;
 
-	at = (at + 63) & ~(size_t)63;
-	h->line_off = at;
-	at += h->nr_lines * sizeof(uint32_t);
-	h->mask_off = at;
-	at += h->nr_lines * sizeof(uint32_t);
-	h->dmask_off = at;
-	at += h->nr_lines * sizeof(uint32_t);
-	at = (at + 63) & ~(size_t)63;
-	h->gone_off = at;
-	at += h->nr_lines * sizeof(uint64_t);
-	h->names_off = at;
-	at += h->names_size * sizeof(uint64_t);
-	h->keys_off = at;
-	at += h->keys_size * sizeof(struct key_slot);
+	h->line_off = section(&at, n * sizeof(uint32_t));
+	h->mask_off = section(&at, n * sizeof(uint32_t));
+	h->dmask_off = section(&at, n * sizeof(uint32_t));
+	h->gone_off = section(&at, n * sizeof(uint64_t));
+	h->names_off = section(&at, h->names_size * sizeof(uint64_t));
+	h->keys_off = section(&at, h->keys_size * sizeof(struct key_slot));
 	for (k = 0; k < 256; k++) {
 		if (!count[k])
 			continue;
 		bits = pow2_at_least(64, 8 * count[k]);
-		h->filter_off[k] = at;
+		h->filter_off[k] = section(&at, bits / 8);
 		h->filter_bits[k] = bits;
-		at += bits / 8;
 	}
 	return at;
 }

@@ -59,36 +59,67 @@ int atlas_cmp_release(const void *a, const void *b)
 }
 
 /*
- * Parameter pos (0, 1...) of the signature sig[0..len) "RET(P1, P2)":
- * into *p, *plen; false when it has no such parameter.
+ * The parameters of the signature sig[0..len) "RET(P1, P2)": from *s (after
+ * the '(') to *end (the closing ')'); false when it has none such.
+ */
+static bool sig_params(const char *sig, size_t len, const char **s,
+		       const char **end)
+{
+	const char *open = memchr(sig, '(', len);
+
+	if (!open || len < 2 || sig[len - 1] != ')')
+		return false;
+	*s = open + 1;
+	*end = sig + len - 1;
+	return true;
+}
+
+/* The end of the parameter at s: its ',' (outside parentheses), or end. */
+static const char *param_end(const char *s, const char *end)
+{
+	int depth = 0;
+
+	for (; s < end; s++) {
+		if (*s == '(')
+			depth++;
+		else if (*s == ')')
+			depth--;
+		else if (*s == ',' && !depth)
+			break;
+	}
+	return s;
+}
+
+/* The next parameter's start after the ',' at q. */
+static const char *next_param(const char *q, const char *end)
+{
+	for (q++; q < end && *q == ' ';)
+		q++;
+	return q;
+}
+
+/*
+ * Parameter pos (0, 1...) of the signature sig[0..len): into *p, *plen;
+ * false when it has no such parameter.
  */
 static bool sig_param(const char *sig, size_t len, unsigned int pos,
 		      const char **p, size_t *plen)
 {
-	const char *s = memchr(sig, '(', len), *end = sig + len, *q;
-	unsigned int n = 0;
-	int depth = 0;
+	const char *s, *end, *q;
+	unsigned int n;
 
-	if (!s || len < 2 || sig[len - 1] != ')')
+	if (!sig_params(sig, len, &s, &end))
 		return false;
-	end--;		/* the closing ')' */
-	for (q = ++s; q <= end; q++) {
-		if (*q == '(')
-			depth++;
-		else if (*q == ')' && q < end)
-			depth--;
-		else if ((*q == ',' && !depth) || q == end) {
-			if (n++ == pos) {
-				*p = s;
-				*plen = (size_t)(q - s);
-				return *plen > 0;
-			}
-			s = q + 1;
-			while (s < end && *s == ' ')
-				s++;
+	for (n = 0;; n++, s = next_param(q, end)) {
+		q = param_end(s, end);
+		if (n == pos) {
+			*p = s;
+			*plen = (size_t)(q - s);
+			return *plen > 0;
 		}
+		if (q >= end)
+			return false;
 	}
-	return false;
 }
 
 size_t atlas_sig_struct(const char *sig, size_t len, unsigned int pos,
@@ -121,27 +152,17 @@ size_t atlas_sig_struct(const char *sig, size_t len, unsigned int pos,
 
 unsigned int atlas_sig_arity(const char *sig, size_t len)
 {
-	const char *s = memchr(sig, '(', len), *end = sig + len, *q;
-	unsigned int n = 0;
-	int depth = 0;
+	const char *s, *end, *q;
+	unsigned int n;
 
-	/* sig_param()'s walk once: the parameters up to the first empty one */
-	if (!s || len < 2 || sig[len - 1] != ')')
+	/* the parameters up to the first empty one (sig_param()'s), in one walk */
+	if (!sig_params(sig, len, &s, &end))
 		return 0;
-	end--;		/* the closing ')' */
-	for (q = ++s; q <= end; q++) {
-		if (*q == '(')
-			depth++;
-		else if (*q == ')' && q < end)
-			depth--;
-		else if ((*q == ',' && !depth) || q == end) {
-			if (q == s)
-				return n;
-			n++;
-			s = q + 1;
-			while (s < end && *s == ' ')
-				s++;
-		}
+	for (n = 0;; n++, s = next_param(q, end)) {
+		q = param_end(s, end);
+		if (q == s)
+			return n;
+		if (q >= end)
+			return n + 1;
 	}
-	return n;
 }
