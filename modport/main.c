@@ -291,7 +291,7 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    walk_path(argv[i], list_file, &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
-	if (l.nr > 1 && (atlas_load() < 0 || projnames_load() < 0)) {
+	if (l.nr > 1 && (atlas_load() < 0 || projnames_load(c->jobs) < 0)) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
 		jobs_list_free(&l);

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "atlas.h"
 #include "harvest.h"
@@ -14,9 +19,15 @@
 static struct nameset members;
 static int state;	/* 0: not read, 1: read, -ENOMEM */
 
+/* Where a reading puts the names: this process's set, or a part's. */
+struct reading {
+	struct nameset *into;
+	int ret;
+};
+
 static void harvested(void *arg, const struct harvest_name *hn)
 {
-	int *ret = arg;
+	struct reading *r = arg;
 
 	/*
 	 * Only a name that some kernel's struct has as a member is ever
@@ -25,13 +36,14 @@ static void harvested(void *arg, const struct harvest_name *hn)
 	 */
 	if ((hn->kind == HK_MEMBER || hn->kind == HK_MACRO) &&
 	    atlas_mask(ATLAS_ANY_MEMBER, NULL, 0, hn->name, strlen(hn->name)) &&
-	    nameset_add(&members, hn->name))
-		*ret = -ENOMEM;
+	    nameset_add(r->into, hn->name))
+		r->ret = -ENOMEM;
 }
 
 /* One header; one that cannot be read declares nothing. */
-static int read_header(const char *path)
+static int read_header(const char *path, struct nameset *into)
 {
+	struct reading r = { .into = into };
 	struct token_list tl = { 0 };
 	size_t len;
 	char *buf = source_slurp(path, &len);
@@ -41,20 +53,112 @@ static int read_header(const char *path)
 		return 0;
 	if (tokenize(buf, len, &tl))
 		ret = -ENOMEM;
-	else if (harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &ret))
+	else if (harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r))
 		ret = -ENOMEM;
 	token_list_free(&tl);
 	free(buf);
+	return ret ? ret : r.ret;
+}
+
+/* The headers k = first, first + step... into a set: 0 or -ENOMEM. */
+static int read_some(size_t first, size_t step, struct nameset *into)
+{
+	size_t k, n = hdrindex_count();
+	int ret = 0;
+
+	for (k = first; !ret && k < n; k += step)
+		ret = read_header(hdrindex_path(k), into);
 	return ret;
 }
 
 static int read_all(void)
 {
-	size_t k, n = hdrindex_count();
+	int ret = read_some(0, 1, &members);
+
+	return ret ? ret : 1;
+}
+
+/*
+ * A part's process: its share of the headers, their names written to the
+ * memory file fd, each once, each ended by a NUL.  Exits 0, or 1.
+ */
+static void __attribute__((noreturn)) read_part(size_t part, size_t parts,
+						int fd)
+{
+	struct nameset mine = { 0 };
+	FILE *out = fdopen(fd, "w");
+	size_t k;
+	int ok = out && !read_some(part, parts, &mine);
+
+	for (k = 0; ok && k < mine.size; k++)
+		if (mine.e[k].name && fwrite(mine.e[k].name, 1,
+					     mine.e[k].len + 1, out) !=
+				      mine.e[k].len + 1)
+			ok = 0;
+	if (!out || fflush(out))
+		ok = 0;
+	_exit(ok ? 0 : 1);
+}
+
+/* The names a part wrote to fd, into the set: 0, -EIO or -ENOMEM. */
+static int take_part(int fd)
+{
+	struct stat st;
+	const char *p, *end, *names;
 	int ret = 0;
 
-	for (k = 0; !ret && k < n; k++)
-		ret = read_header(hdrindex_path(k));
+	if (fstat(fd, &st))
+		return -EIO;
+	if (!st.st_size)
+		return 0;
+	names = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (names == MAP_FAILED)
+		return -EIO;
+	end = names + st.st_size;
+	if (end[-1])
+		ret = -EIO;	/* a part cut short */
+	for (p = names; !ret && p < end; p += strlen(p) + 1)
+		ret = nameset_add(&members, p) ? -ENOMEM : 0;
+	munmap((void *)names, (size_t)st.st_size);
+	return ret;
+}
+
+/*
+ * The headers read by parts processes at once, each every parts-th, and
+ * their names taken here: the set that read_all() makes.  1, or -errno
+ * (then read_all() makes it).
+ */
+static int read_in_parts(size_t parts)
+{
+	int fd[PROJNAMES_MAX_PARTS], ret = 0, status;
+	pid_t pid[PROJNAMES_MAX_PARTS];
+	size_t k, made;
+
+	fflush(NULL);	/* nothing buffered is written twice */
+	for (made = 0; made < parts; made++) {
+		fd[made] = memfd_create("modport-projnames", MFD_CLOEXEC);
+		if (fd[made] < 0)
+			break;
+		pid[made] = fork();
+		if (pid[made] == 0)
+			read_part(made, parts, fd[made]);
+		if (pid[made] < 0) {
+			close(fd[made]);
+			break;
+		}
+	}
+	if (made < parts)
+		ret = -errno;
+	for (k = 0; k < made; k++) {
+		if (waitpid(pid[k], &status, 0) != pid[k] ||
+		    !WIFEXITED(status) || WEXITSTATUS(status))
+			ret = ret ? ret : -EIO;
+		if (!ret)
+			ret = take_part(fd[k]);
+		close(fd[k]);
+	}
+	if (ret)
+		nameset_free(&members);
 	return ret ? ret : 1;
 }
 
@@ -67,9 +171,15 @@ int projnames_member(const char *s, size_t len)
 	return nameset_has(&members, s, len);
 }
 
-int projnames_load(void)
+int projnames_load(unsigned int jobs)
 {
-	if (!state)
+	size_t parts = jobs < PROJNAMES_MAX_PARTS ? jobs : PROJNAMES_MAX_PARTS;
+
+	if (parts > hdrindex_count())
+		parts = hdrindex_count();
+	if (!state && parts > 1 && atlas_load() == 0)
+		state = read_in_parts(parts);
+	if (state <= 0)	/* not read yet, or the parts failed */
 		state = read_all();
 	return state < 0 ? state : 0;
 }

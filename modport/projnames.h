@@ -21,8 +21,16 @@
  */
 int projnames_member(const char *s, size_t len);
 
-/* Read the project's headers now (before processes part): 0 or -ENOMEM. */
-int projnames_load(void);
+/* The most processes projnames_load() reads the headers in. */
+#define PROJNAMES_MAX_PARTS 64
+
+/*
+ * Read the project's headers now, before the processes of --jobs part: in
+ * jobs processes at once (at most PROJNAMES_MAX_PARTS), each a share of
+ * the headers, the names gathered here - or in this one, where jobs is 1
+ * or the parts fail.  0 or -ENOMEM.
+ */
+int projnames_load(unsigned int jobs);
 
 void projnames_free(void);
 

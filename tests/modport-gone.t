@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 176
+plan 178
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -146,6 +146,17 @@ for f in generated local fragment; do
 	is "$("$modport" check --target=7.3 --rules=gone "$gm/solo/$f.c" 2>&1)" "" \
 		"solo/$f.c: its structs may have the member: not reported"
 done
+# --jobs reads the project's headers in its processes at once, each a
+# share (projnames_load()), the names gathered before they port: the same
+# names as one process reads.  Two headers, one for each.
+cp -r "$gm" "$tmp/gmj"
+printf 'struct other {\n\tint other_member;\n};\n' >"$tmp/gmj/include/other.h"
+is "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmj" 2>&1)" "" \
+	"-j2: the project's include/locks.h, read by one of two processes, declares a struct_mutex: not reported"
+sed -i 's/struct_mutex/other_mutex/' "$tmp/gmj/include/locks.h"
+like "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmj" 2>&1)" \
+	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away between Linux 6.12 and 7.3" \
+	"negative control: -j2 with no struct_mutex in the project's headers: reported"
 cp -r "$gm/solo" "$tmp/solo"
 sed -i '/generated.skel.h/d' "$tmp/solo/generated.c"
 sed -i 's/struct mutex struct_mutex;/struct mutex other;/' "$tmp/solo/local.c"
