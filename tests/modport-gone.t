@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 178
+plan 179
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -157,6 +157,26 @@ sed -i 's/struct_mutex/other_mutex/' "$tmp/gmj/include/locks.h"
 like "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmj" 2>&1)" \
 	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away between Linux 6.12 and 7.3" \
 	"negative control: -j2 with no struct_mutex in the project's headers: reported"
+# struct_of() keeps what a variable's last use found: a later use walks
+# back only to there, and takes that decision only within its own reach
+# (4,096 tokens back).  far.c: d's declaration is within the reach of its
+# two uses of d->dev, not of d->struct_mutex's, whose walk meets them;
+# near.c: within reach; two.c: f() declares its own d between.
+filler() { for i in $(seq "$1"); do printf '\tx = %d;\n' "$i"; done; }
+{
+	printf '#include <drm/drm_device.h>\nvoid lock(void *);\nint x;\n\n'
+	printf 'void f(struct drm_device *d)\n{\n'
+	filler 500; printf '\tlock(d->dev);\n'
+	filler 10; printf '\tlock(d->dev);\n'
+	filler 800; printf '\tlock(&d->struct_mutex);\n}\n'
+} >"$tmp/far.c"
+sed '7,1317d' "$tmp/far.c" >"$tmp/near.c"
+printf '#include <drm/drm_device.h>\nvoid lock(void *);\n\nstruct other {\n\tvoid *dev;\n\tint users;\n};\n\nvoid g(struct other *d)\n{\n\tlock(d->dev);\n}\n\nvoid f(struct drm_device *d)\n{\n\tlock(&d->struct_mutex);\n}\n' >"$tmp/two.c"
+is "$("$modport" check --target=7.3 --rules=gone "$tmp/far.c" "$tmp/near.c" "$tmp/two.c" 2>&1 | sed "s|$tmp/||")" \
+"far.c:1319:18: warning: the member (of any struct) 'struct_mutex' went away between Linux 6.12 and 7.3 (the last release with it: 6.12); the target 7.3 lacks it (modport knows no replacement yet); port it by hand [gone]
+near.c:8:18: warning: the member 'struct_mutex' of struct drm_device went away between Linux 6.12 and 7.3 (the last release with it: 6.12); the target 7.3 lacks it (modport knows no replacement yet); port it by hand [gone]
+two.c:16:18: warning: the member 'struct_mutex' of struct drm_device went away between Linux 6.12 and 7.3 (the last release with it: 6.12); the target 7.3 lacks it (modport knows no replacement yet); port it by hand [gone]" \
+	"a variable's struct: past the reach of its declaration unknown, though a nearer use knew it (far.c); known within (near.c); another function's declaration is not its (two.c)"
 cp -r "$gm/solo" "$tmp/solo"
 sed -i '/generated.skel.h/d' "$tmp/solo/generated.c"
 sed -i 's/struct mutex struct_mutex;/struct mutex other;/' "$tmp/solo/local.c"

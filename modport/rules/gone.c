@@ -26,6 +26,7 @@
 #include "../changes.h"
 #include "../directive.h"
 #include "../engine.h"
+#include "../hashspan.h"
 #include "../harvest.h"
 #include "../include.h"
 #include "../droparg.h"
@@ -49,6 +50,18 @@ struct defines {
 	struct nameset untagged;	/* members of its untagged locals */
 };
 
+/*
+ * What struct_of() found for a variable at its last use asked of, kept
+ * for its next uses: the walk back from a later use stops there.
+ */
+struct var_memo {
+	size_t v;	/* the use asked of; 0: none (token 0 is never one) */
+	size_t at;	/* the use that decided, SCAN_NONE: none did */
+	size_t tag;	/* what it decided */
+};
+
+#define VAR_MEMOS 16	/* a few variables of a function at once */
+
 struct ctx {
 	struct porter *pt;
 	const struct token *tok;
@@ -71,6 +84,8 @@ struct ctx {
 	bool own_read;
 	struct own_use *own_uses;	/* what waits for own_settle() */
 	size_t nr_own_uses;
+	struct var_memo *memo;	/* struct_of()'s, in memo_store */
+	struct var_memo memo_store[VAR_MEMOS];
 };
 
 /* A kernel header the file includes as <P> and whose copy it ships. */
@@ -1502,32 +1517,74 @@ static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 	return u > 0 && use[u - 1].tok >= stop ? use[u - 1].tok : SCAN_NONE;
 }
 
+/*
+ * What the use k of a variable says of its struct (struct_of()): the tag
+ * of its declaration "struct TAG *v", SCAN_NONE for another declaration,
+ * SCAN_CONTINUE when k is no declaration.
+ */
+static size_t decl_at(const struct ctx *c, size_t k)
+{
+	size_t j;
+
+	for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
+		;
+	if (c->tok[j].type == TOKEN_IDENT &&
+	    (match_ident(c->buf, &c->tok[j - 1], "struct") ||
+	     match_ident(c->buf, &c->tok[j - 1], "union")))
+		return j;
+	/*
+	 * The nearest declaration decides (an older one may be another
+	 * function's): "T *v" or "T v" of another type, or a list
+	 * "struct TAG *a, *v".
+	 */
+	if (c->tok[j].type == TOKEN_IDENT &&
+	    !TOKEN_IN(c->buf, &c->tok[j], not_types))
+		return SCAN_NONE;
+	if (j + 1 < k && match_op(c->buf, &c->tok[j], ','))
+		return list_decl(c, j);
+	return SCAN_CONTINUE;
+}
+
+/* The memo of the variable at token v (one slot for a spelling's hash). */
+static struct var_memo *memo_of(const struct ctx *c, size_t v)
+{
+	const struct token *t = &c->tok[v];
+
+	return &c->memo[hash_span(c->buf + t->pos, t->len) % VAR_MEMOS];
+}
+
+static bool same_var(const struct ctx *c, size_t a, size_t b)
+{
+	const struct token *x = &c->tok[a], *y = &c->tok[b];
+
+	return x->len == y->len &&
+	       !memcmp(c->buf + x->pos, c->buf + y->pos, x->len);
+}
+
 static size_t struct_of(const struct ctx *c, size_t v)
 {
-	size_t k, j, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
+	size_t k, d, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
+	struct var_memo *m = memo_of(c, v);
+	bool known = m->v && m->v < v && same_var(c, m->v, v);
 
 	for (k = v; (k = prev_use(c, v, k, stop)) != SCAN_NONE;) {
-		for (j = k - 1; j > 1 && match_op(c->buf, &c->tok[j], '*'); j--)
-			;
-		if (c->tok[j].type == TOKEN_IDENT &&
-		    (match_ident(c->buf, &c->tok[j - 1], "struct") ||
-		     match_ident(c->buf, &c->tok[j - 1], "union")))
-			return j;
 		/*
-		 * The nearest declaration decides (an older one may be
-		 * another function's): "T *v" or "T v" of another type,
-		 * or a list "struct TAG *a, *v".
+		 * Below the use asked of last, the walk is that one's, cut at
+		 * this stop: its decision where it is within reach.
 		 */
-		if (c->tok[j].type == TOKEN_IDENT &&
-		    !TOKEN_IN(c->buf, &c->tok[j], not_types))
-			return SCAN_NONE;
-		if (j + 1 < k && match_op(c->buf, &c->tok[j], ',')) {
-			size_t d = list_decl(c, j);
-
-			if (d != SCAN_CONTINUE)
-				return d;
+		if (known && k < m->v) {
+			if (m->at == SCAN_NONE || m->at < stop)
+				break;
+			*m = (struct var_memo){ v, m->at, m->tag };
+			return m->tag;
+		}
+		d = decl_at(c, k);
+		if (d != SCAN_CONTINUE) {
+			*m = (struct var_memo){ v, k, d };
+			return d;
 		}
 	}
+	*m = (struct var_memo){ v, SCAN_NONE, SCAN_NONE };
 	return stop > 2 ? file_scope_struct(c, v) : SCAN_NONE;
 }
 
@@ -2606,6 +2663,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	size_t k;
 	bool errors = false;	/* an #error: arch_error() */
 
+	c.memo = c.memo_store;
 	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE) &&
 	    !rule_on(pt, R_OWN_HEADER))
 		return;
