@@ -362,29 +362,6 @@ static enum verdict in_header(struct ctx *c, int h, const char *name,
 }
 
 /*
- * Does a local header of the file spell name[0, len) anywhere?  Where none
- * does, following the file's #includes finds no declaration of it.
- */
-static bool in_headers(struct ctx *c, const char *name, size_t len)
-{
-	const struct id_use *use;
-	size_t h;
-
-	for (h = 0; c->hs && h < c->hs->nr; h++) {
-		struct header *hd = &c->hs->h[h];
-
-		if (!hd->idents->full &&	/* the cache's, kept across files */
-		    idindex_build_all(hd->idents, hd->buf, &hd->tl)) {
-			porter_fail(c->pt, -12);	/* ENOMEM */
-			return true;
-		}
-		if (idindex_find(hd->idents, name, len, &use))
-			return true;
-	}
-	return false;
-}
-
-/*
  * The declarators of the static declaration at token s: their names to
  * names (at most max), or 0 when it is not one this rule reads.
  */
@@ -522,11 +499,8 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 	nr = declarators(pt, s, names, 8);
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
-		/* a name no local header spells: the file's own text decides */
 		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix,
-			       &c->fdirs, s, s, pt->buf + n->pos, n->len,
-			       in_headers(c, pt->buf + n->pos, n->len) ?
-			       0 : INCLUDE_MAX_DEPTH);
+			       &c->fdirs, s, s, pt->buf + n->pos, n->len, 0);
 		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s))) {
 			if (!found)
 				at = k;
