@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "hdrindex.h"
@@ -217,6 +218,28 @@ static bool parent_of(const char *from, char *buf, size_t size)
 	return true;
 }
 
+/*
+ * Is the folder dir a project's top, with a build of its own (a Makefile,
+ * Kbuild or dkms.conf)?  The folder above a lone module's is often just
+ * where its owner keeps projects (~/src, /tmp), whose others are no part
+ * of it.
+ */
+static bool project_top(const char *dir)
+{
+	static const char *const builds[] = {
+		"Makefile", "GNUmakefile", "makefile", "Kbuild", "dkms.conf",
+	};
+	char path[4096];
+	size_t k;
+
+	for (k = 0; k < sizeof(builds) / sizeof(builds[0]); k++)
+		if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir,
+				     builds[k]) < sizeof(path) &&
+		    !access(path, F_OK))
+			return true;
+	return false;
+}
+
 /* Walk what the project of from is, once: 0 or -ENOMEM. */
 static int build(const char *from)
 {
@@ -241,7 +264,8 @@ static int build(const char *from)
 			free(d);
 			return -ENOMEM;
 		}
-		ret = walk(parent, 0, 2);	/* its folders' .c files */
+		if (project_top(parent))
+			ret = walk(parent, 0, 2);	/* its folders' .c files */
 	}
 	if (px.n > n0)
 		qsort(px.v, px.n, sizeof(*px.v), cmp_exp);

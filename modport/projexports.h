@@ -5,8 +5,10 @@
  * the project (LDD3's lddbus/lddbus.c: register_ldd_driver) that a module
  * of a sibling folder calls.  The project is the folders named on the
  * command line (hdrindex.h); where only files were named, the folders
- * beside the file's own (its parent's folders, one level down).  Indexed
- * on first use: a file of a kernel tree never asks.
+ * beside the file's own (its parent's folders, one level down) when the
+ * parent has a build of its own (a Makefile, Kbuild or dkms.conf: a
+ * project's top, not ~/src or /tmp).  Indexed on first use: a file of a
+ * kernel tree never asks.
  */
 #ifndef MODPORT_PROJEXPORTS_H
 #define MODPORT_PROJEXPORTS_H

@@ -16,7 +16,7 @@
 # And bench/lib/corpus.sh counts modpost's error named by such a finding.
 . "$(dirname "$0")/lib.sh"
 need awk sed grep
-plan 21
+plan 22
 cd "$TOP" || exit 2
 MP=$TOP/build/bin/modport	# and once the ASan+UBSan build, below
 tmp=$(mktemp -d)
@@ -44,6 +44,10 @@ like "$out" "user.c:[0-9]+:[0-9]+: warning: 'strlcpy' is defined and exported" \
 is "$(ext --target=6.1 --ignore=extmod-symbol proj)" "" "--ignore=extmod-symbol: none"
 is "$(ext --target=6.1 proj/user/user.c | names)" "proj/user/user.c:17 bus_add proj/user/user.c:22 bus_count proj/user/user.c:35 bus_del " \
 	"a file named alone: the folders beside its own are the project"
+mv proj/Makefile proj/Makefile.off
+is "$(ext --target=6.1 proj/user/user.c)" "" \
+	"a file named alone, the folder above it without a build of its own (~/src, /tmp): its other folders are not the project"
+mv proj/Makefile.off proj/Makefile
 is "$( (cd proj/user && ext --target=6.1 user.c))" "" \
 	"a bare file name: the folder above the user's is not searched"
 is "$(ext --target=6.1 proj/user)" "" "the module's folder alone: the exporter is outside what was named"
