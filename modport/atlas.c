@@ -545,6 +545,17 @@ unsigned int atlas_nr_releases(void)
 	return atlas_load() ? 0 : nr_rel;
 }
 
+uint32_t atlas_releases_in(unsigned int lo, unsigned int hi)
+{
+	uint32_t mask = 0;
+	unsigned int k;
+
+	for (k = 0; k < atlas_nr_releases(); k++)
+		if (atlas_release_kv(k) >= lo && atlas_release_kv(k) <= hi)
+			mask |= 1u << k;
+	return mask;
+}
+
 const char *atlas_release_name(unsigned int k)
 {
 	return k < nr_rel ? ix->rel_names[k] : "?";
@@ -843,20 +854,26 @@ bool atlas_func_sig(const char *name, size_t len,
 
 /*
  * Does parameter pos of signature a take a struct, and b another one
- * there (the same number of parameters)?
+ * there?
  */
+static bool struct_differs_at(const char *a, size_t alen, const char *b,
+			      size_t blen, unsigned int pos)
+{
+	const char *ta, *tb;
+	size_t na = atlas_sig_struct(a, alen, pos, &ta);
+	size_t nb = atlas_sig_struct(b, blen, pos, &tb);
+
+	return na && nb && (na != nb || memcmp(ta, tb, na));
+}
+
+/* struct_differs_at() of two signatures with the same number of parameters */
 bool atlas_sig_struct_differs(const struct atlas_sig *a,
 			      const struct atlas_sig *b, unsigned int pos)
 {
-	const char *ta, *tb;
-	size_t na, nb;
-
-	if (!a->text || !b->text ||
-	    atlas_sig_arity(a->text, a->len) != atlas_sig_arity(b->text, b->len))
-		return false;
-	na = atlas_sig_struct(a->text, a->len, pos, &ta);
-	nb = atlas_sig_struct(b->text, b->len, pos, &tb);
-	return na && nb && (na != nb || memcmp(ta, tb, na));
+	return a->text && b->text &&
+	       atlas_sig_arity(a->text, a->len) ==
+	       atlas_sig_arity(b->text, b->len) &&
+	       struct_differs_at(a->text, a->len, b->text, b->len, pos);
 }
 
 /* One signature of an F line and the releases that have it. */
@@ -897,8 +914,6 @@ static bool struct_changes(const char *l, uint32_t target)
 {
 	struct sig_seg seg[ATLAS_MAX_RELEASES];
 	unsigned int nr = line_segs(l, seg), a, b, pos, top;
-	const char *ta, *tb;
-	size_t na, nb;
 
 	for (b = 0; b < nr; b++) {
 		uint32_t in = seg[b].mask & target;
@@ -913,14 +928,11 @@ static bool struct_changes(const char *l, uint32_t target)
 			    (seg[a].len == seg[b].len &&
 			     !memcmp(seg[a].text, seg[b].text, seg[b].len)))
 				continue;	/* the same text differs nowhere */
-			for (pos = 0; pos < seg[b].arity; pos++) {
-				na = atlas_sig_struct(seg[b].text, seg[b].len,
-						      pos, &ta);
-				nb = atlas_sig_struct(seg[a].text, seg[a].len,
-						      pos, &tb);
-				if (na && nb && (na != nb || memcmp(ta, tb, na)))
-					return true;	/* atlas_sig_struct_differs() */
-			}
+			for (pos = 0; pos < seg[b].arity; pos++)
+				if (struct_differs_at(seg[b].text, seg[b].len,
+						      seg[a].text, seg[a].len,
+						      pos))
+					return true;
 		}
 	}
 	return false;

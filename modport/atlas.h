@@ -35,6 +35,8 @@ int atlas_index_compare(const void *index, size_t size);
 int atlas_index_verify(void);
 
 unsigned int atlas_nr_releases(void);
+/* The releases (bit k: release k) whose KV() is within [lo, hi]. */
+uint32_t atlas_releases_in(unsigned int lo, unsigned int hi);
 const char *atlas_release_name(unsigned int k);
 unsigned int atlas_release_kv(unsigned int k);	/* KV() */
 

@@ -403,13 +403,10 @@ static uint32_t target_mask(const struct porter *pt)
 	const struct rule_set *rs = pt->opts->rules;
 	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
 	struct kv_range r;
-	unsigned int k;
 
 	if (!made || l != lo || h != hi) {
 		kv_target(rs, &r);
-		for (mask = 0, k = 0; k < atlas_nr_releases(); k++)
-			if (atlas_release_kv(k) >= r.lo && atlas_release_kv(k) <= r.hi)
-				mask |= 1u << k;
+		mask = atlas_releases_in(r.lo, r.hi);
 		lo = l;
 		hi = h;
 		made = true;

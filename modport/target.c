@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atlas.h"
 #include "target.h"
 
 /* The compat #defines of a rename, for kernels before its "since". */
@@ -27,6 +28,16 @@ void target_init(struct target *tg, struct porter *pt)
 	tg->pt = pt;
 	kv_target(pt->opts->rules, &tg->r);
 	kv_format_range(&tg->r, tg->range, sizeof(tg->range));
+}
+
+uint32_t target_atlas_releases(const struct rule_set *rs, char *range,
+			       size_t size)
+{
+	struct kv_range r;
+
+	kv_target(rs, &r);
+	kv_format_range(&r, range, size);
+	return atlas_releases_in(r.lo, r.hi);
 }
 
 enum need target_need(const struct target *tg, enum rule_id rule)

@@ -22,6 +22,12 @@ struct target {
 };
 
 void target_init(struct target *tg, struct porter *pt);
+/*
+ * The atlas's releases within the target of rs (atlas_releases_in()), and
+ * the target as the messages show it into range.
+ */
+uint32_t target_atlas_releases(const struct rule_set *rs, char *range,
+			       size_t size);
 enum need target_need(const struct target *tg, enum rule_id rule);
 /* The lowest kernel of the target is at least kv. */
 bool target_from(const struct target *tg, unsigned int kv);

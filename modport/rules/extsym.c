@@ -41,6 +41,7 @@
 #include "../projexports.h"
 #include "../sibling.h"
 #include "../source.h"
+#include "../target.h"
 
 static const enum rule_id rules[] = { R_EXTMOD_SYMBOL, NR_RULES };
 
@@ -241,21 +242,6 @@ static bool sibling_defines(const struct sibling *s, void *arg)
 	return defines(s->buf, s->tl, a->name, a->len);
 }
 
-/* The kernel releases of the target (the atlas's). */
-static uint32_t target_mask(const struct porter *pt, char *range, size_t size)
-{
-	struct kv_range r;
-	uint32_t mask = 0;
-	unsigned int k;
-
-	kv_target(pt->opts->rules, &r);
-	kv_format_range(&r, range, size);
-	for (k = 0; k < atlas_nr_releases(); k++)
-		if (atlas_release_kv(k) >= r.lo && atlas_release_kv(k) <= r.hi)
-			mask |= 1u << k;
-	return mask;
-}
-
 /*
  * The path from folder dir to folder to, both below top (their shared
  * folder): "../lddbus" from "./sculld" to "./lddbus".
@@ -357,7 +343,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	    source_is_header(pt->path) || kbuild_any_tree(pt->path))
 		return;	/* in a kernel tree kbuild builds the modules together */
 	dir_of_path(pt->path, dir, sizeof(dir));
-	target = target_mask(pt, range, sizeof(range));
+	target = target_atlas_releases(pt->opts->rules, range, sizeof(range));
 	for (i = 0; t[i].type != TOKEN_EOF && nr < REPORTED_MAX; i++) {
 		if (is_code(&t[i]) && match_op(pt->buf, &t[i], '{'))
 			depth++;

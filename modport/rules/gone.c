@@ -36,6 +36,7 @@
 #include "../projnames.h"
 #include "../sibling.h"
 #include "../source.h"
+#include "../target.h"
 #include "../vbranch.h"
 #include "gone.h"
 #include "opaque.h"
@@ -84,8 +85,7 @@ struct ctx {
 	bool own_read;
 	struct own_use *own_uses;	/* what waits for own_settle() */
 	size_t nr_own_uses;
-	struct var_memo *memo;	/* struct_of()'s, in memo_store */
-	struct var_memo memo_store[VAR_MEMOS];
+	struct var_memo memo[VAR_MEMOS];	/* struct_of()'s */
 };
 
 /* A kernel header the file includes as <P> and whose copy it ships. */
@@ -1212,7 +1212,7 @@ static bool deeper_defines(struct ctx *c, const struct token *t)
 	return false;
 }
 
-static size_t struct_of(const struct ctx *c, size_t v);
+static size_t struct_of(struct ctx *c, size_t v);
 
 /*
  * Is token k in a later branch (#else, #elif) of a group around it?  Then
@@ -1245,7 +1245,7 @@ static bool later_branch(const struct ctx *c, size_t k)
  * declared "struct TAG *v" (one '*', the nearest declaration, in no
  * later branch of an #if); SCAN_NONE otherwise.
  */
-static size_t arg_struct(const struct ctx *c, size_t a, size_t e)
+static size_t arg_struct(struct ctx *c, size_t a, size_t e)
 {
 	size_t tag, k;
 
@@ -1546,7 +1546,7 @@ static size_t decl_at(const struct ctx *c, size_t k)
 }
 
 /* The memo of the variable at token v (one slot for a spelling's hash). */
-static struct var_memo *memo_of(const struct ctx *c, size_t v)
+static struct var_memo *memo_of(struct ctx *c, size_t v)
 {
 	const struct token *t = &c->tok[v];
 
@@ -1561,7 +1561,7 @@ static bool same_var(const struct ctx *c, size_t a, size_t b)
 	       !memcmp(c->buf + x->pos, c->buf + y->pos, x->len);
 }
 
-static size_t struct_of(const struct ctx *c, size_t v)
+static size_t struct_of(struct ctx *c, size_t v)
 {
 	size_t k, d, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
 	struct var_memo *m = memo_of(c, v);
@@ -2031,22 +2031,6 @@ static bool guarded(const struct ctx *c)
 	       match_ident(c->buf, &t[k + 1], "ifndef");
 }
 
-/* The atlas releases within the target. */
-static uint32_t target_releases(const struct porter *pt, char *range,
-				size_t size)
-{
-	struct kv_range r;
-	uint32_t mask = 0;
-	unsigned int k;
-
-	kv_target(pt->opts->rules, &r);
-	kv_format_range(&r, range, size);
-	for (k = 0; k < atlas_nr_releases(); k++)
-		if (atlas_release_kv(k) >= r.lo && atlas_release_kv(k) <= r.hi)
-			mask |= 1u << k;
-	return mask;
-}
-
 /* The directive word of the line at l ("ifdef" of "#  ifdef X"), its length. */
 static size_t directive_word(const char *l, const char **word)
 {
@@ -2215,7 +2199,8 @@ static bool tree_foreign_asm(const struct porter *pt, const struct token *t)
 	    !(mask = atlas_mask(ATLAS_HEADER, NULL, 0, pt->buf + t->pos + 1,
 				t->len - 2)))
 		return false;
-	target = target_releases(pt, range, sizeof(range));
+	target = target_atlas_releases(pt->opts->rules, range,
+				       sizeof(range));
 	return (target & mask) != target &&
 	       kbuild_asm_elsewhere(pt->path, pt->buf + t->pos + 5, t->len - 6);
 }
@@ -2663,11 +2648,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	size_t k;
 	bool errors = false;	/* an #error: arch_error() */
 
-	c.memo = c.memo_store;
 	if (!rule_on(pt, R_GONE) && !rule_on(pt, R_SIGNATURE) &&
 	    !rule_on(pt, R_OWN_HEADER))
 		return;
-	c.target = target_releases(pt, c.range, sizeof(c.range));
+	c.target = target_atlas_releases(pt->opts->rules, c.range,
+					 sizeof(c.range));
 	c.header = source_is_header(pt->path);
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE)) {
@@ -2736,7 +2721,7 @@ static bool wants(const struct porter *pt, size_t i)
 	if (!made || l != lo || h != hi) {	/* once a target */
 		char range[48];
 
-		target = target_releases(pt, range, sizeof(range));
+		target = target_atlas_releases(rs, range, sizeof(range));
 		lo = l;
 		hi = h;
 		made = true;

@@ -323,23 +323,10 @@ static bool written(const struct cb_ctx *c, size_t i)
 				  cb_op(c, p, "--"));
 }
 
-/* The atlas releases within the target. */
-static uint32_t target_mask(const struct cb_ctx *c)
-{
-	uint32_t mask = 0;
-	unsigned int k;
-
-	for (k = 0; k < atlas_nr_releases(); k++)
-		if (atlas_release_kv(k) >= c->tg.r.lo &&
-		    atlas_release_kv(k) <= c->tg.r.hi)
-			mask |= 1u << k;
-	return mask;
-}
-
 /* The last release with struct inode's member m, if a target's lacks it. */
 static const char *inode_time_gone(const struct cb_ctx *c, size_t m)
 {
-	uint32_t t = target_mask(c), have;
+	uint32_t t = atlas_releases_in(c->tg.r.lo, c->tg.r.hi), have;
 	unsigned int k;
 
 	have = atlas_mask(ATLAS_MEMBER, "inode", 5, c->buf + c->tok[m].pos,
