@@ -5,7 +5,10 @@
 # the findings. BASE=/path/to/modport also times a baseline binary (say, one
 # built from main) in the same run, alternating with this one, and prints
 # the ratio and whether both print the same findings (MODPORT= names the
-# binary measured, build/bin/modport by default). TARGET picks the
+# binary measured, build/bin/modport by default). JOBS=N (default: the
+# CPUs, as modport's own default; JOBS= or 1 skips it) also times
+# --jobs=N on every core. One process is pinned to one core (taskset), which
+# is also one process by default. TARGET picks the
 # --target (6.1 by default; TARGET= checks with the default target).
 # The tree is modern, so every finding must be a true leftover: 3c515.c's
 # cleanup_module without module_exit, pcxhr_mixer.c's __NO_VERSION__,
@@ -20,7 +23,8 @@ modport=${MODPORT:-$top/build/bin/modport}
 base=${BASE:-}
 target=${TARGET-6.1}
 runs=${RUNS:-3}
-jobs=${JOBS:-}
+jobs=${JOBS-$(nproc)}
+[ "$jobs" != 1 ] || jobs=
 
 unpack() {
 	local deb tmp

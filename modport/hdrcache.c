@@ -40,6 +40,11 @@ void hdrcache_written(void)
 	writes++;
 }
 
+unsigned long hdrcache_writes(void)
+{
+	return writes;
+}
+
 static void slot_free(struct slot *s)
 {
 	free(s->path);

@@ -34,6 +34,8 @@ void hdrcache_begin(void);
  * again before it is used.  Until then a header read is taken as it is.
  */
 void hdrcache_written(void);
+/* How many writes hdrcache_written() was told of: a count that only grows. */
+unsigned long hdrcache_writes(void);
 /*
  * The header at path as it is now (source_slurp() reads it), or NULL
  * with *err 0 when it cannot be read, -ENOMEM when memory ran out.

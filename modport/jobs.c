@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -55,6 +56,17 @@ struct run {
 	int pipe[2];
 	pid_t parent;
 };
+
+unsigned int jobs_default(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n < 1 ? 1 : n > JOBS_MAX ? JOBS_MAX : (unsigned int)n;
+}
 
 int jobs_add(struct jobs_list *l, const char *path, bool named)
 {

@@ -25,6 +25,12 @@ struct jobs_list {
 	size_t nr, alloc;
 };
 
+/*
+ * The processes of a run that names none: one per CPU this process may
+ * run on (sched_getaffinity), 1 to JOBS_MAX.
+ */
+unsigned int jobs_default(void);
+
 /* Append a copy of path (NULL: stdin); 0 or -ENOMEM. */
 int jobs_add(struct jobs_list *l, const char *path, bool named);
 void jobs_list_free(struct jobs_list *l);

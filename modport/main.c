@@ -20,6 +20,7 @@
 #include "diff.h"
 #include "hdrcache.h"
 #include "hdrindex.h"
+#include "hdrsum.h"
 #include "projexports.h"
 #include "projnames.h"
 #include "inplace.h"
@@ -41,7 +42,7 @@ struct ctx {
 	bool in_place;
 	bool filter;		/* fix -: the fixed source to stdout */
 	bool summary;
-	unsigned int jobs;	/* --jobs */
+	unsigned int jobs;	/* --jobs; 0: not given */
 	size_t count[NR_RULES];	/* --summary */
 	struct port_opts opts;
 	struct rule_set rules;	/* --rules, --ignore, --target */
@@ -484,7 +485,7 @@ static void keep_heap(void)
 
 int main(int argc, char **argv)
 {
-	struct ctx c = { .verb = VERB_NONE, .jobs = 1 };
+	struct ctx c = { .verb = VERB_NONE };
 	int status = 0, i;
 
 	keep_heap();
@@ -511,6 +512,8 @@ int main(int argc, char **argv)
 		usage("--summary is for check");
 	if (c.in_place && c.jobs > 1)	/* a header fixed under another job */
 		usage("--in-place runs as one process: a file's fix reads the headers that fix rewrote before it");
+	if (!c.jobs)
+		c.jobs = c.in_place ? 1 : jobs_default();
 	check_paths(&c, argc, argv);
 	add_roots(argc, argv);
 	if (c.jobs > 1)
@@ -524,6 +527,7 @@ int main(int argc, char **argv)
 	source_free(&c.src);
 	token_list_free(&c.tl);
 	hdrindex_free();
+	hdrsum_free();
 	projexports_free();
 	projnames_free();
 	if (fflush(stdout) || ferror(stdout)) {

@@ -2,13 +2,16 @@
 # modport --jobs=N: the files shared among N processes, and what is printed
 # byte for byte what one process prints (stdout, stderr, exit status,
 # --summary), in the order of the files; MODPORT_TRACE_JOBS shows that N
-# processes ported them.  fix --in-place stays one process.
+# processes ported them.  Without --jobs, one process per CPU it may run
+# on (taskset); fix --in-place stays one process.
 . "$(dirname "$0")/lib.sh"
 need diff
 need sort
+need taskset
+need nproc
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 12 + 6 ))
+plan $(( ${#bins[@]} * 12 + 11 ))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -28,6 +31,11 @@ run() {
 	echo $? >"$tmp/$name.rc"
 }
 
+# traced_jobs: how many worker processes MODPORT_TRACE_JOBS saw start
+traced_jobs() {
+	cat "$tmp/trace" 2>/dev/null | grep -c '^job '
+}
+
 # same A B: the three outputs of runs A and B agree byte for byte
 same() {
 	cmp -s "$tmp/$1.out" "$tmp/$2.out" && cmp -s "$tmp/$1.err" "$tmp/$2.err" &&
@@ -36,7 +44,7 @@ same() {
 
 for bin in "${bins[@]}"; do
 	tag=$(basename "$(dirname "$(dirname "$bin")")")
-	run one "$bin" check "$tmp/tree" tests/modport nosuch.c tests/data
+	run one "$bin" check -j1 "$tmp/tree" tests/modport nosuch.c tests/data
 	run three "$bin" check --jobs=3 "$tmp/tree" tests/modport nosuch.c tests/data
 	same one three
 	ok $? "$tag: check -j3 prints what one process prints"
@@ -53,17 +61,17 @@ for bin in "${bins[@]}"; do
 	! same one other
 	ok $? "$tag: control: the comparison sees a different output"
 
-	run one "$bin" check --summary "$tmp/tree"
+	run one "$bin" check -j1 --summary "$tmp/tree"
 	run two "$bin" check --summary -j 2 "$tmp/tree"
 	same one two
 	ok $? "$tag: check --summary -j2: the same counts as one process"
 
-	run one "$bin" fix --target=6.1 "$tmp/tree" tests/modport
+	run one "$bin" fix -j1 --target=6.1 "$tmp/tree" tests/modport
 	run four "$bin" fix --target=6.1 -j4 "$tmp/tree" tests/modport
 	same one four
 	ok $? "$tag: fix -j4 prints the diffs one process prints"
 
-	run one "$bin" check tests/modport/aio.c - tests/modport/annotate.c <legacy/hello-2.4.c
+	run one "$bin" check -j1 tests/modport/aio.c - tests/modport/annotate.c <legacy/hello-2.4.c
 	run two "$bin" check -j2 tests/modport/aio.c - tests/modport/annotate.c <legacy/hello-2.4.c
 	same one two
 	ok $? "$tag: check -j2 with standard input among the files: in order"
@@ -85,6 +93,27 @@ for bad in 0 x 1025 -1; do
 		"2:modport: --jobs wants a number of processes from 1 to 1024" \
 		"--jobs=$bad is a usage error"
 done
+# No --jobs: a process per CPU that modport may run on, the same output.
+cpus=$(nproc)
+[ "$cpus" -gt 1 ] && want=$cpus || want=0	# one: no job starts
+rm -f "$tmp/trace"
+MODPORT_TRACE_JOBS=$tmp/trace run default "$bin" check "$tmp/tree" tests/modport nosuch.c tests/data
+is "$(traced_jobs)" "$want" \
+	"no --jobs: as many processes as CPUs ($cpus; 0 job lines for one)"
+run one "$bin" check -j1 "$tmp/tree" tests/modport nosuch.c tests/data
+same one default
+ok $? "no --jobs: what -j1 prints, byte for byte"
+rm -f "$tmp/trace"
+MODPORT_TRACE_JOBS=$tmp/trace taskset -c 0 "$bin" check "$tmp/tree" >/dev/null 2>&1
+is "$(traced_jobs)" 0 \
+	"no --jobs on one CPU (taskset -c 0): one process"
+rm -f "$tmp/trace"
+cp -r "$tmp/tree/b" "$tmp/inplace-default"
+MODPORT_TRACE_JOBS=$tmp/trace "$bin" fix --in-place "$tmp/inplace-default" >/dev/null 2>&1
+is "$?:$(traced_jobs)" "2:0" \
+	"fix --in-place without --jobs: one process (status 2: open.c)"
+cmp -s "$tmp/inplace-default/open.c" "$tmp/tree/b/open.c"
+ok $? "fix --in-place without --jobs: the file it cannot port is untouched"
 cp -r "$tmp/tree/b" "$tmp/inplace"
 out=$("$bin" fix --in-place -j2 "$tmp/inplace" 2>&1); status=$?
 is "$status" 2 "fix --in-place -j2 is a usage error"

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../hdrsum.h"
 #include "../source.h"
 #include "../target.h"
 #include "../ppdirs.h"
@@ -545,8 +546,93 @@ static bool judged_hit(const struct hit *h)
 	return !(h->flags & (H_DEAD | H_PP)) && !h->depth;
 }
 
-static void gather_names(struct porter *pt, const struct hit *h, size_t n)
+/* The local headers headers_may_declare() follows, at most. */
+#define REACH_MAX 256
+
+struct reach {
+	char *path[REACH_MAX];
+	int depth[REACH_MAX];
+	size_t nr;
+};
+
+/* Add the #include "x" at token t of the text at from; false: too many. */
+static bool reach_add(struct reach *r, const char *from, const char *buf,
+		      const struct token *t, int depth)
 {
+	char *path;
+	size_t k;
+
+	if (t->len < 3)
+		return true;	/* header_of() takes none */
+	path = include_beside(from, buf, t);
+	if (!path)
+		return false;
+	for (k = 0; k < r->nr; k++)
+		if (!strcmp(r->path[k], path)) {
+			free(path);
+			return true;
+		}
+	if (r->nr == REACH_MAX) {
+		free(path);
+		return false;
+	}
+	r->path[r->nr] = path;
+	r->depth[r->nr++] = depth;
+	return true;
+}
+
+/*
+ * Can a local header that first_decl() follows - #include "x" beside its
+ * includer, from the file three deep - declare one of the names?  Only one
+ * that spells the name can (hdrsum.h).  false: first_decl() finds nothing
+ * in any of them, and the file's headers need not be read for this rule.
+ */
+static bool headers_may_declare(struct porter *pt, const char **names,
+				const size_t *lens, size_t nr)
+{
+	const struct token_list *tl = pt->tl;
+	const char *from = pt->path ? pt->path : "";
+	struct reach r = { .nr = 0 };
+	bool may = false;
+	size_t i, k, j, name;
+	int err;
+
+	for (i = 0; !may && tl->tok[i].type != TOKEN_EOF; i++) {
+		name = include_name(pt->buf, tl, i);
+		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
+		    pt->buf[tl->tok[name].pos] == '"')
+			may = !reach_add(&r, from, pt->buf, &tl->tok[name], 1);
+	}
+	for (k = 0; !may && k < r.nr; k++) {
+		const struct header_summary *hs = hdrsum_get(r.path[k], &err);
+
+		if (err || (hs && hs->any)) {
+			may = true;
+			break;
+		}
+		for (j = 0; hs && !may && j < nr; j++)
+			may = hdrsum_may_name(hs, names[j], lens[j]);
+		for (j = 0; hs && !may && r.depth[k] < INCLUDE_MAX_DEPTH &&
+			    j < hs->nr_inc; j++) {
+			struct token t = { .pos = 0, .type = TOKEN_STRING,
+					   .len = (uint32_t)strlen(hs->inc[j]) };
+
+			may = !reach_add(&r, r.path[k], hs->inc[j], &t,
+					 r.depth[k] + 1);
+		}
+	}
+	for (k = 0; k < r.nr; k++)
+		free(r.path[k]);
+	return may;
+}
+
+/*
+ * The statics that one() reads: their names, gathered in one walk; and
+ * the file's local headers, read if one of them may declare a name.
+ */
+static void gather_names(struct ctx *c, const struct hit *h, size_t n)
+{
+	struct porter *pt = c->pt;
 	struct id_index *ix = file_idents(pt);
 	const char **names = NULL;
 	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, at[8];
@@ -578,6 +664,8 @@ static void gather_names(struct porter *pt, const struct hit *h, size_t n)
 	}
 	if (ix && !pt->error && idindex_gather(ix, names, lens, nr))
 		porter_fail(pt, -12);
+	if (nr && !pt->error && headers_may_declare(pt, names, lens, nr))
+		c->hs = file_headers(pt);
 	free(names);
 	free(lens);
 }
@@ -589,8 +677,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	size_t k;
 
 	target_init(&tg, pt);
-	c.hs = file_headers(pt);
-	gather_names(pt, h, n);
+	gather_names(&c, h, n);
 	for (k = 0; k < n && !pt->error; k++)
 		if (judged_hit(&h[k]))
 			one(&c, &tg, h[k].tok);

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hdrsum: what a local header can name, known without keeping its text:
+ * the 64-bit hashes of its identifiers and the names of its #include "x"
+ * lines, both from the tokenizer, kept for the whole run and checked on
+ * disk again after a write, as hdrcache does.  A rule asks it before it
+ * reads a file's headers whole: a name that no header reached spells
+ * cannot be declared by any of them.
+ */
+#ifndef MODPORT_HDRSUM_H
+#define MODPORT_HDRSUM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct header_summary {
+	uint64_t *keys;		/* its identifiers' hashes (0: a free slot) */
+	size_t mask;		/* the slots - 1 */
+	bool any;		/* an identifier spans a backslash-newline:
+				 * it may name anything */
+	char **inc;		/* each #include "x", as the token "x" */
+	size_t nr_inc;
+};
+
+/*
+ * The summary of the header at path, or NULL: with *err 0 when there is
+ * no file to read there, -ENOMEM when memory ran out.
+ */
+const struct header_summary *hdrsum_get(const char *path, int *err);
+
+/*
+ * May the header spell the identifier s[0, len)?  false: it does not;
+ * true: it does, or another of its identifiers has the same 64-bit hash.
+ */
+bool hdrsum_may_name(const struct header_summary *hs, const char *s,
+		     size_t len);
+
+void hdrsum_free(void);
+
+#endif
