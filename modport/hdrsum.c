@@ -89,6 +89,8 @@ static int add_includes(struct header_summary *s, const char *buf,
 		const struct token *t;
 		char **more;
 
+		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+			continue;	/* include_name()'s first test, inline */
 		name = include_name(buf, tl, i);
 		if (name == SCAN_NONE)
 			continue;

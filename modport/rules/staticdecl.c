@@ -598,6 +598,8 @@ static bool headers_may_declare(struct porter *pt, const char **names,
 	int err;
 
 	for (i = 0; !may && tl->tok[i].type != TOKEN_EOF; i++) {
+		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+			continue;	/* include_name()'s first test, inline */
 		name = include_name(pt->buf, tl, i);
 		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
 		    pt->buf[tl->tok[name].pos] == '"')
