@@ -26,6 +26,7 @@
 #include "inplace.h"
 #include "jobs.h"
 #include "suggest.h"
+#include "target.h"
 #include "kversion.h"
 #include "settle.h"
 #include "rules.h"
@@ -286,13 +287,16 @@ static int port_item(const struct jobs_item *it, void *arg)
 static int port_in_jobs(struct ctx *c, int argc, char **argv)
 {
 	struct jobs_list l = { 0 };
+	char range[48];
 	int status = 0, i;
 
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    walk_path(argv[i], list_file, &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
-	if (l.nr > 1 && (atlas_load() < 0 || projnames_load(c->jobs) < 0)) {
+	if (l.nr > 1 && (atlas_load() < 0 ||
+			 projnames_load(c->jobs, target_atlas_releases(&c->rules,
+					range, sizeof(range))) < 0)) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
 		jobs_list_free(&l);

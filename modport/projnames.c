@@ -18,6 +18,12 @@
 
 static struct nameset members;
 static int state;	/* 0: not read, 1: read, -ENOMEM */
+/*
+ * The releases whose may-be-gone members (atlas_may_be_gone()) the set
+ * was read for: a header that spells none of them is not harvested, as
+ * no name it declares can be asked.  0: every header was.
+ */
+static uint32_t read_for;
 
 /* Where a reading puts the names: this process's set, or a part's. */
 struct reading {
@@ -40,6 +46,27 @@ static void harvested(void *arg, const struct harvest_name *hn)
 		r->ret = -ENOMEM;
 }
 
+/*
+ * Can a name the header declares be asked (projnames_member())?  Only a
+ * member that may be gone within read_for is, and the header declares a
+ * name it spells (harvest.h: splices removed, so one with a spliced
+ * identifier is harvested whatever it spells).
+ */
+static bool can_be_asked(const char *buf, const struct token_list *tl)
+{
+	const struct token *t;
+
+	if (!read_for)
+		return true;
+	for (t = tl->tok; t->type != TOKEN_EOF; t++)
+		if (t->type == TOKEN_IDENT &&
+		    ((t->flags & TF_SPLICE) ||
+		     atlas_may_be_gone(read_for, ATLAS_USE_MEMBER,
+				       buf + t->pos, t->len)))
+			return true;
+	return false;
+}
+
 /* One header; one that cannot be read declares nothing. */
 static int read_header(const char *path, struct nameset *into)
 {
@@ -53,7 +80,8 @@ static int read_header(const char *path, struct nameset *into)
 		return 0;
 	if (tokenize(buf, len, &tl))
 		ret = -ENOMEM;
-	else if (harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r))
+	else if (can_be_asked(buf, &tl) &&
+		 harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r))
 		ret = -ENOMEM;
 	token_list_free(&tl);
 	free(buf);
@@ -162,21 +190,31 @@ static int read_in_parts(size_t parts)
 	return ret ? ret : 1;
 }
 
-int projnames_member(const char *s, size_t len)
+int projnames_member(uint32_t target, const char *s, size_t len)
 {
-	if (!state)
+	if (state > 0 && read_for &&
+	    (target != read_for ||
+	     !atlas_may_be_gone(read_for, ATLAS_USE_MEMBER, s, len))) {
+		projnames_free();	/* a name the set was not read for */
+		target = 0;		/* every header, then */
+	}
+	if (!state) {
+		read_for = target;
 		state = read_all();
+	}
 	if (state < 0)
 		return state;
 	return nameset_has(&members, s, len);
 }
 
-int projnames_load(unsigned int jobs)
+int projnames_load(unsigned int jobs, uint32_t target)
 {
 	size_t parts = jobs < PROJNAMES_MAX_PARTS ? jobs : PROJNAMES_MAX_PARTS;
 
 	if (parts > hdrindex_count())
 		parts = hdrindex_count();
+	if (!state)
+		read_for = target;
 	if (!state && parts > 1 && atlas_load() == 0)
 		state = read_in_parts(parts);
 	if (state <= 0)	/* not read yet, or the parts failed */
@@ -188,4 +226,5 @@ void projnames_free(void)
 {
 	nameset_free(&members);
 	state = 0;
+	read_for = 0;
 }

@@ -5,21 +5,28 @@
  * (hdrindex.h), read once, on first use.  A member whose struct is not
  * known where it is used may be a member of one of the project's own
  * structs, declared in a header the file reaches only through others.
+ * Only a member that may be gone within the target (atlas_may_be_gone())
+ * is asked, so a header that spells none is not harvested (amdgpu's
+ * register headers: three quarters of a kernel tree's header bytes).
  */
 #ifndef MODPORT_PROJNAMES_H
 #define MODPORT_PROJNAMES_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /*
  * Does a header of the project declare a member or a macro named
  * s[0..len)?  Asked of names that the atlas has as a member of some
  * kernel's struct (ATLAS_ANY_MEMBER): of any other name the answer is 0.
+ * target: the atlas releases of --target (target_atlas_releases()); the
+ * headers are read for the first target asked, and read again, every one
+ * of them, for a name that is no member that may be gone within it.
  * Returns -ENOMEM where the headers cannot be read into memory, else 1
  * or 0.
  */
-int projnames_member(const char *s, size_t len);
+int projnames_member(uint32_t target, const char *s, size_t len);
 
 /* The most processes projnames_load() reads the headers in. */
 #define PROJNAMES_MAX_PARTS 64
@@ -28,9 +35,10 @@ int projnames_member(const char *s, size_t len);
  * Read the project's headers now, before the processes of --jobs part: in
  * jobs processes at once (at most PROJNAMES_MAX_PARTS), each a share of
  * the headers, the names gathered here - or in this one, where jobs is 1
- * or the parts fail.  0 or -ENOMEM.
+ * or the parts fail; for the releases target, as projnames_member() asks.
+ * 0 or -ENOMEM.
  */
-int projnames_load(unsigned int jobs);
+int projnames_load(unsigned int jobs, uint32_t target);
 
 void projnames_free(void);
 

@@ -1669,7 +1669,7 @@ static void member_of_none(struct ctx *c, size_t i)
 	if (!went_away(c, had, present, &last, &missing) ||
 	    !members_all_seen(c))
 		return;
-	switch (projnames_member(s, m->len)) {
+	switch (projnames_member(c->target, s, m->len)) {
 	case 0:
 		break;
 	case 1:
