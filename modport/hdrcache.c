@@ -60,16 +60,6 @@ static void slot_free(struct slot *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static bool unchanged(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
-	       a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
-}
-
 /* Read the header at path into the free slot s. */
 static int load(struct slot *s, const char *path, const struct stat *st)
 {
@@ -123,7 +113,7 @@ const struct cached_header *hdrcache_get(const char *path, int *err)
 	}
 	if (stat(path, &st))
 		return NULL;
-	if (s && unchanged(&s->st, &st)) {
+	if (s && source_unchanged(&s->st, &st)) {
 		s->used = file_nr;
 		s->checked = writes;
 		return &s->h;

@@ -159,16 +159,6 @@ static int load(struct entry *e, const struct stat *st)
 	return ret;
 }
 
-static bool unchanged(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
-	       a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
-}
-
 /* The slot of path: its entry, or the free slot where it goes. */
 static struct entry *slot(const char *path, uint64_t hash)
 {
@@ -226,7 +216,7 @@ const struct header_summary *hdrsum_get(const char *path, int *err)
 		e->present = false;
 		return NULL;
 	}
-	if (e->present && unchanged(&e->st, &st))
+	if (e->present && source_unchanged(&e->st, &st))
 		return &e->s;
 	summary_free(&e->s);
 	*err = load(e, &st);

@@ -219,6 +219,16 @@ bool source_is_header(const char *path)
 	return n > 2 && !strcmp(path + n - 2, ".h");
 }
 
+bool source_unchanged(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
+	       a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
+	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
+	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
 char *source_slurp(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");

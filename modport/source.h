@@ -45,6 +45,12 @@ enum source_status source_read_stdin(struct source *src);
  * it cannot be read, is too large, or holds a NUL byte.
  */
 char *source_slurp(const char *path, size_t *len);
+/*
+ * Are a and b, two stat()s of a path, the same file unchanged (device,
+ * inode, size, modification and change times)?  fix --in-place replaces a
+ * file by a rename: a new inode, a new change time.
+ */
+bool source_unchanged(const struct stat *a, const struct stat *b);
 /* Is path (NULL: standard input) a header, a name ending in ".h"? */
 bool source_is_header(const char *path);
 
