@@ -25,16 +25,6 @@ struct entry {
 static struct entry *table;
 static size_t size, used;	/* size: a power of 2 (or 0) */
 
-/* The set's slots for n identifiers: twice as many, a power of 2. */
-static size_t set_slots(size_t n)
-{
-	size_t slots = 16;
-
-	while (slots < 2 * n)
-		slots *= 2;
-	return slots;
-}
-
 /* The identifier's key: its hash, never 0 (an empty slot). */
 static uint64_t key_of(const char *s, size_t len)
 {
@@ -43,13 +33,37 @@ static uint64_t key_of(const char *s, size_t len)
 	return h ? h : 1;
 }
 
-static void set_add(struct header_summary *s, uint64_t key)
+/* Put key into the slots keys[0..mask] (a free one, or its own). */
+static bool put(uint64_t *keys, size_t mask, uint64_t key)
 {
-	size_t k = key & s->mask;
+	size_t k = key & mask;
 
-	while (s->keys[k] && s->keys[k] != key)
-		k = (k + 1) & s->mask;
-	s->keys[k] = key;
+	while (keys[k] && keys[k] != key)
+		k = (k + 1) & mask;
+	if (keys[k])
+		return false;
+	keys[k] = key;
+	return true;
+}
+
+/* Add key, the slots doubled when half are taken: 0 or -ENOMEM. */
+static int set_add(struct header_summary *s, uint64_t key)
+{
+	if (2 * (s->nr + 1) > s->mask + 1) {
+		size_t mask = 2 * (s->mask + 1) - 1, k;
+		uint64_t *keys = calloc(mask + 1, sizeof(*keys));
+
+		if (!keys)
+			return -ENOMEM;
+		for (k = 0; k <= s->mask; k++)
+			if (s->keys[k])
+				put(keys, mask, s->keys[k]);
+		free(s->keys);
+		s->keys = keys;
+		s->mask = mask;
+	}
+	s->nr += put(s->keys, s->mask, key);
+	return 0;
 }
 
 bool hdrsum_may_name(const struct header_summary *s, const char *name,
@@ -115,13 +129,11 @@ static int add_includes(struct header_summary *s, const char *buf,
 static int summarize(struct header_summary *s, const char *buf, size_t len)
 {
 	struct token_list tl = { 0 };
-	size_t i, n = 0;
+	size_t i;
 	int ret = tokenize(buf, len, &tl);
 
-	for (i = 0; !ret && i < tl.nr; i++)
-		n += tl.tok[i].type == TOKEN_IDENT;
 	if (!ret) {
-		s->mask = set_slots(n) - 1;
+		s->mask = 15;
 		s->keys = calloc(s->mask + 1, sizeof(*s->keys));
 		ret = s->keys ? 0 : -ENOMEM;
 	}
@@ -132,7 +144,7 @@ static int summarize(struct header_summary *s, const char *buf, size_t len)
 			continue;
 		if (t->flags & TF_SPLICE)
 			s->any = true;
-		set_add(s, key_of(buf + t->pos, t->len));
+		ret = set_add(s, key_of(buf + t->pos, t->len));
 	}
 	if (!ret)
 		ret = add_includes(s, buf, &tl);

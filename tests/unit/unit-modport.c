@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../../modport/atlas.h"
 #include "../../modport/decl.h"
@@ -15,6 +16,8 @@
 #include "../../modport/source.h"
 #include "../../modport/include.h"
 #include "../../modport/idindex.h"
+#include "../../modport/hdrcache.h"
+#include "../../modport/hdrsum.h"
 #include "../../modport/nameset.h"
 #include "../../modport/ppdirs.h"
 #include "../../modport/token.h"
@@ -576,6 +579,68 @@ static void test_atlas_index(void)
 	free(buf);
 }
 
+/* Write text to path; true when it is all there. */
+static bool put_file(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	return f && fputs(text, f) >= 0 && !fclose(f);
+}
+
+/*
+ * A header's summary: its identifiers (spliced ones: any name), its
+ * #include "x" names and no others, kept until a write is said and the
+ * file has changed.
+ */
+static void test_hdrsum(void)
+{
+	char dir[] = "/tmp/unit-hdrsum.XXXXXX", path[64], gone[64];
+	const struct header_summary *hs;
+	int err;
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	snprintf(path, sizeof(path), "%s/a.h", dir);
+	snprintf(gone, sizeof(gone), "%s/none.h", dir);
+	check(put_file(path, "#include \"b.h\"\n#include <linux/c.h>\n"
+			     "/* note_word */ extern int a_count;\n"
+			     "#define A_MAX(x) ((x) + 1)\n"));
+	hs = hdrsum_get(path, &err);
+	if (check(hs != NULL) && check_int(err, ==, 0)) {
+		check(hdrsum_may_name(hs, "a_count", 7));
+		check(hdrsum_may_name(hs, "A_MAX", 5));
+		check(!hdrsum_may_name(hs, "note_word", 9));	/* a comment's */
+		check(!hdrsum_may_name(hs, "b_count", 7));
+		check(!hdrsum_may_name(hs, "a_coun", 6));
+		check(!hs->any);
+		if (check_int(hs->nr_inc, ==, 1))
+			check_str(hs->inc[0], "\"b.h\"");
+	}
+	/* changed on disk: the old summary stays until a write is said */
+	check(put_file(path, "extern int b_co\\\nunt;\n"));
+	hs = hdrsum_get(path, &err);
+	check(hs && hdrsum_may_name(hs, "a_count", 7));
+	hdrcache_written();
+	hs = hdrsum_get(path, &err);
+	if (check(hs != NULL)) {
+		check(hs->any);	/* b_count is spelled across a splice */
+		check(hdrsum_may_name(hs, "b_count", 7));
+		check_int(hs->nr_inc, ==, 0);
+	}
+	check(hdrsum_get(gone, &err) == NULL);	/* no file: looked at once */
+	check_int(err, ==, 0);
+	check(put_file(gone, "int later;\n"));
+	check(hdrsum_get(gone, &err) == NULL);
+	hdrcache_written();
+	hs = hdrsum_get(gone, &err);
+	check(hs && hdrsum_may_name(hs, "later", 5) &&
+	      !hdrsum_may_name(hs, "sooner", 6));
+	hdrsum_free();
+	unlink(path);
+	unlink(gone);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -600,6 +665,7 @@ int main(void)
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
+	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
