@@ -154,16 +154,28 @@ static bool pointer_declarator(const struct hv *h, size_t k)
 	return is_ident(h, k) && is_op(h, k + 1, ')');
 }
 
+/* A word of C's own types, which no declarator can be named. */
+static bool basic_type(const struct hv *h, size_t k)
+{
+	static const char *const kw[] = {
+		"char", "short", "int", "long", "signed", "unsigned", "float",
+		"double", "void", "_Bool", "__int128",
+	};
+
+	return is_ident(h, k) && TOKEN_IN(h->buf, T(h, k), kw);
+}
+
 /*
  * Is the __word at k an attribute after a declarator's name ("u64 tag
  * __packed", "void *p __rcu")?  It is when the name found before it
- * follows a type: an identifier or a '*' right before it.
+ * follows a type: an identifier or a '*' right before it - and is none
+ * of C's type words ("unsigned long __head;" names __head).
  */
 static bool trailing_attribute(const struct hv *h, size_t s, size_t name,
 			       size_t k)
 {
 	if (name == NONE || name <= s || name + 1 != k ||
-	    strncmp(h->buf + T(h, k)->pos, "__", 2))
+	    strncmp(h->buf + T(h, k)->pos, "__", 2) || basic_type(h, name))
 		return false;
 	return is_op(h, name - 1, '*') ||
 	       (is_ident(h, name - 1) && !ident_is(h, name - 1, "struct") &&

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 182
+plan 185
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -120,6 +120,9 @@ unlike "$atlas" $'^\\.\tkset_uevent_ops\tfilter\t' "int (* const filter)(...) is
 unlike "$atlas" $'^\\.\tsnd_pcm_mmap_status\ttstamp\t' \
 	"struct __snd_pcm_mmap_status64 {...} after #define __snd_pcm_mmap_status64 snd_pcm_mmap_status: the struct kept tstamp"
 like "$atlas" $'^O\tqstr\t' "qstr's body has HASH_LEN_DECLARE;: where, its members are not all known"
+like "$atlas" $'^\\.\tfolio\t__head\tr$' "unsigned long __head; (6.1's folio) names __head, not long"
+unlike "$atlas" $'^\\.\t[^\t]*\t(int|long|short)\t' "no member is named int, long or short (a __name after them is no attribute)"
+like "$atlas" $'^i\t__kernel_dev_t32\ta\tt$' "typedef unsigned short __kernel_dev_t32; (2.4.22) names __kernel_dev_t32"
 like "$atlas" $'^i\tsigcontext\tk-u\tm' "#define sigcontext sigcontext_64 (4.4+): the tag's members are another's"
 like "$atlas" $'^h\tasm/io\\.h\ta-u$' "every x86 asm header is listed, those every release has too"
 unlike "$atlas" $'^i\tretpoline_thunk_t\t' "a header's #ifdef __ASSEMBLY__ part is not C: what follows it is read"

@@ -18,6 +18,7 @@
 #include "../../modport/idindex.h"
 #include "../../modport/hdrcache.h"
 #include "../../modport/hdrsum.h"
+#include "../../modport/harvest.h"
 #include "../../modport/nameset.h"
 #include "../../modport/ppdirs.h"
 #include "../../modport/token.h"
@@ -579,6 +580,35 @@ static void test_atlas_index(void)
 	free(buf);
 }
 
+/* harvest's members, "tag.name " each, into the buffer at arg. */
+static void member_seen(void *arg, const struct harvest_name *hn)
+{
+	char *out = arg;
+	size_t n = strlen(out);
+
+	if (hn->kind == HK_MEMBER)
+		snprintf(out + n, 256 - n, "%s.%s ", hn->tag ? hn->tag : "?",
+			 hn->name);
+}
+
+/*
+ * A member's name is its declarator's last word but a trailing __word
+ * attribute - unless the word before is one of C's own types: "unsigned
+ * long __head;" (folio's, 6.1) names __head, not long.
+ */
+static void test_harvest_members(void)
+{
+	const char *s = "struct a {\n\tunsigned long __head;\n"
+			"\tu64 tag __packed;\n\tvoid *p __rcu;\n"
+			"\tlong long __z __packed;\n\tint __y __aligned(8);\n"
+			"\tshort __s;\n};\n";
+	char out[256] = "";
+
+	lex(s);
+	check_int(harvest(s, &tl, HARVEST_NAMES_ONLY, member_seen, out), ==, 0);
+	check_str(out, "a.__head a.tag a.p a.__z a.__y a.__s ");
+}
+
 /* Write text to path; true when it is all there. */
 static bool put_file(const char *path, const char *text)
 {
@@ -665,6 +695,7 @@ int main(void)
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
+	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
