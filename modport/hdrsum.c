@@ -8,7 +8,7 @@
 #include "hashspan.h"
 #include "hdrcache.h"
 #include "hdrsum.h"
-#include "include.h"
+#include "ppdirs.h"
 #include "scan.h"
 #include "source.h"
 #include "token.h"
@@ -93,36 +93,33 @@ static void summary_free(struct header_summary *s)
 	memset(s, 0, sizeof(*s));
 }
 
-/* The #include "x" names of the text: as include_read() finds them. */
+/* The #include "x" names of the text, from its directives (ppdirs.h). */
 static int add_includes(struct header_summary *s, const char *buf,
 			const struct token_list *tl)
 {
-	size_t i, name, alloc = 0;
+	struct ppdirs pd = { 0 };
+	size_t k, name;
+	int ret = ppdirs_build(&pd, buf, tl);
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
+	if (!ret && pd.nr_inc) {
+		s->inc = malloc(pd.nr_inc * sizeof(*s->inc));
+		ret = s->inc ? 0 : -ENOMEM;
+	}
+	for (k = 0; !ret && k < pd.nr_inc; k++) {
 		const struct token *t;
-		char **more;
 
-		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;	/* include_name()'s first test, inline */
-		name = include_name(buf, tl, i);
+		name = pd.d[pd.inc[k]].name;
 		if (name == SCAN_NONE)
 			continue;
 		t = &tl->tok[name];
 		if (t->type != TOKEN_STRING || buf[t->pos] != '"')
 			continue;
-		if (s->nr_inc == alloc) {
-			alloc = alloc ? 2 * alloc : 8;
-			more = realloc(s->inc, alloc * sizeof(*more));
-			if (!more)
-				return -ENOMEM;
-			s->inc = more;
-		}
 		s->inc[s->nr_inc] = strndup(buf + t->pos, t->len);
 		if (!s->inc[s->nr_inc++])
-			return -ENOMEM;
+			ret = -ENOMEM;
 	}
-	return 0;
+	ppdirs_free(&pd);
+	return ret;
 }
 
 /* The summary of the text buf[0, len). */

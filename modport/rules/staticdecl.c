@@ -587,20 +587,24 @@ static bool reach_add(struct reach *r, const char *from, const char *buf,
  * that spells the name can (hdrsum.h).  false: first_decl() finds nothing
  * in any of them, and the file's headers need not be read for this rule.
  */
-static bool headers_may_declare(struct porter *pt, const char **names,
+static bool headers_may_declare(struct ctx *c, const char **names,
 				const size_t *lens, size_t nr)
 {
+	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
 	const char *from = pt->path ? pt->path : "";
 	struct reach r = { .nr = 0 };
+	const struct ppdirs *pd;
 	bool may = false;
-	size_t i, k, j, name;
+	size_t k, j, name;
 	int err;
 
-	for (i = 0; !may && tl->tok[i].type != TOKEN_EOF; i++) {
-		if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-			continue;	/* include_name()'s first test, inline */
-		name = include_name(pt->buf, tl, i);
+	/* the file's directives, which one() reads too */
+	if (!c->fdirs.pd && dirs_of(&c->fdirs, &c->own, pt->buf, tl))
+		return true;	/* ENOMEM: one() says so */
+	pd = c->fdirs.pd;
+	for (k = 0; !may && k < pd->nr_inc; k++) {
+		name = pd->d[pd->inc[k]].name;
 		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
 		    pt->buf[tl->tok[name].pos] == '"')
 			may = !reach_add(&r, from, pt->buf, &tl->tok[name], 1);
@@ -666,7 +670,7 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 	}
 	if (ix && !pt->error && idindex_gather(ix, names, lens, nr))
 		porter_fail(pt, -12);
-	if (nr && !pt->error && headers_may_declare(pt, names, lens, nr))
+	if (nr && !pt->error && headers_may_declare(c, names, lens, nr))
 		c->hs = file_headers(pt);
 	free(names);
 	free(lens);
