@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "atlas.h"
+#include "hashset.h"
 #include "hashspan.h"
 #include "ruletab.h"
 
@@ -978,12 +979,14 @@ static unsigned int line_gone(size_t i, uint32_t target)
 	case ATLAS_IDENT:
 		return (has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0) |
 		       (has_hole(line_dmask[i], target) ?
-			1u << ATLAS_USE_MEMBER : 0);
+			1u << ATLAS_USE_MEMBER | 1u << ATLAS_USE_ANY_MEMBER : 0);
 	case ATLAS_EXPORT:
 	case ATLAS_TAG:
 		return has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0;
 	case ATLAS_MEMBER:
 		return has_hole(mask, target) ? 1u << ATLAS_USE_MEMBER : 0;
+	case ATLAS_ANY_MEMBER:
+		return has_hole(mask, target) ? 1u << ATLAS_USE_ANY_MEMBER : 0;
 	case ATLAS_NUM_MACRO:	/* the name is its tag: make_gone() */
 		return has_hole(mask, target) ? 1u << ATLAS_USE_NAME : 0;
 	case ATLAS_HEADER:
@@ -1005,6 +1008,9 @@ static unsigned int line_gone(size_t i, uint32_t target)
  */
 static uint64_t *gone;
 static size_t gone_size;
+/* Its '.' lines, by their tag's hash (atlas_gone_members()). */
+static struct atlas_gone_member *gone_pairs;
+static size_t nr_gone_pairs;
 static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
 static uint32_t gone_target;
@@ -1029,6 +1035,44 @@ static size_t bit_of(uint64_t h)
 	return (size_t)(h >> 32) & (gone_nr_bits - 1);
 }
 
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct atlas_gone_member *x = a, *y = b;
+
+	if (x->tag != y->tag)
+		return x->tag < y->tag ? -1 : 1;
+	return (x->member > y->member) - (x->member < y->member);
+}
+
+/* The '.' lines of of[] (line_gone()'s answers), sorted by tag. */
+static int make_pairs(const unsigned char *of)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nr_lines; i++)
+		n += line_at(i)[0] == ATLAS_MEMBER &&
+		     (of[i] & (1u << ATLAS_USE_MEMBER));
+	free(gone_pairs);
+	nr_gone_pairs = 0;
+	gone_pairs = malloc((n ? n : 1) * sizeof(*gone_pairs));
+	if (!gone_pairs)
+		return -ENOMEM;
+	for (i = 0; i < nr_lines; i++) {
+		const char *l = line_at(i), *name;
+		size_t len;
+
+		if (l[0] != ATLAS_MEMBER || !(of[i] & (1u << ATLAS_USE_MEMBER)))
+			continue;
+		name = line_name(l, &len);
+		gone_pairs[nr_gone_pairs++] = (struct atlas_gone_member){
+			.tag = hashset_key(l + 2, field_len(l + 2)),
+			.member = hashset_key(name, len),
+		};
+	}
+	qsort(gone_pairs, nr_gone_pairs, sizeof(*gone_pairs), cmp_pair);
+	return 0;
+}
+
 static int make_gone(uint32_t target)
 {
 	size_t i, nr = 0;
@@ -1050,6 +1094,10 @@ static int make_gone(uint32_t target)
 	gone = calloc(gone_size, sizeof(*gone));
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
 	if (!gone || !gone_bits) {
+		free(of);
+		return -ENOMEM;
+	}
+	if (make_pairs(of)) {
 		free(of);
 		return -ENOMEM;
 	}
@@ -1083,4 +1131,41 @@ bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 	b = bit_of(h);
 	return (gone_bits[b / 64] & (1ull << (b % 64))) &&
 	       names_in(gone, gone_size, h);
+}
+
+/*
+ * The first pair of tag hash h in gone_pairs, sorted by tag (its place
+ * when none has it).
+ */
+static size_t first_pair(uint64_t h)
+{
+	size_t lo = 0, hi = nr_gone_pairs;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (gone_pairs[mid].tag < h)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+size_t atlas_gone_members(uint32_t target, const char *tag, size_t len,
+			  const struct atlas_gone_member **first)
+{
+	uint64_t h = hashset_key(tag, len);
+	size_t k, n;
+
+	*first = NULL;
+	if (!loaded && atlas_load())
+		return 0;
+	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
+		return 0;
+	k = first_pair(h);
+	for (n = 0; k + n < nr_gone_pairs && gone_pairs[k + n].tag == h; n++)
+		;
+	*first = gone_pairs + k;
+	return n;
 }

@@ -128,6 +128,7 @@ bool atlas_knows(const char *s, size_t len);
 enum atlas_use {
 	ATLAS_USE_NAME,		/* an identifier: a function, type, tag... */
 	ATLAS_USE_MEMBER,	/* after '.' or '->' */
+	ATLAS_USE_ANY_MEMBER,	/* so, of a struct not known */
 	ATLAS_USE_HEADER,	/* "<path>" */
 	NR_ATLAS_USES
 };
@@ -140,9 +141,25 @@ enum atlas_use {
  * than before; as a member, a member of some struct, or a macro that
  * spells one; a header.  No: no kernel of the target misses it, and it is
  * no use of a gone interface.  (Mostly one bit of a small bitmap, else
- * one hash probe; the set is made on the first use of a target.)
+ * one hash probe; the set is made on the first use of a target.)  As a
+ * member of a struct not known: a member of every struct (M line), or a
+ * macro that spells one, missing from a release of the target.
  */
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len);
+
+/* A member that went away from a struct, as hashset_key()s of the names. */
+struct atlas_gone_member {
+	uint64_t tag, member;
+};
+
+/*
+ * The members that struct or union tag[0..len) lost within target (its
+ * '.' lines of atlas_may_be_gone()): *first and how many follow it.  A
+ * member used of a struct of that tag may be gone only if it is one of
+ * these.  (A tag that shares the 64-bit hash brings its members too.)
+ */
+size_t atlas_gone_members(uint32_t target, const char *tag, size_t len,
+			  const struct atlas_gone_member **first);
 
 #endif

@@ -50,7 +50,9 @@ static void slot_free(struct slot *s)
 	free(s->path);
 	free((char *)s->h.buf);
 	token_list_free(&s->h.tl);
-	decl_free(&s->h.decls);
+	if (s->h.decls)
+		decl_free(&s->h.decls->t);
+	free(s->h.decls);
 	if (s->h.dirs)
 		ppdirs_free(s->h.dirs);
 	free(s->h.dirs);
@@ -78,8 +80,9 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	s->used = file_nr;
 	s->h.idents = calloc(1, sizeof(*s->h.idents));
 	s->h.dirs = calloc(1, sizeof(*s->h.dirs));
-	if (!s->path || !s->h.idents || !s->h.dirs || tokenize(buf, len, &s->h.tl) ||
-	    decl_parse_code(buf, &s->h.tl, &s->h.decls) ||
+	s->h.decls = calloc(1, sizeof(*s->h.decls));
+	if (!s->path || !s->h.idents || !s->h.dirs || !s->h.decls ||
+	    tokenize(buf, len, &s->h.tl) ||
 	    ppdirs_build(s->h.dirs, buf, &s->h.tl)) {
 		slot_free(s);
 		return -ENOMEM;
@@ -99,7 +102,21 @@ static struct slot *slot_of_path(const char *path, uint64_t hash)
 	return NULL;
 }
 
+static const struct cached_header *get(const char *path, int *err,
+				       bool keep);
+
 const struct cached_header *hdrcache_get(const char *path, int *err)
+{
+	return get(path, err, true);
+}
+
+const struct cached_header *hdrcache_peek(const char *path, int *err)
+{
+	return get(path, err, false);
+}
+
+/* hdrcache_get(); keep false: a slot loaded now is not the file's. */
+static const struct cached_header *get(const char *path, int *err, bool keep)
 {
 	struct slot *s = slot_of_path(path, hash_span(path, strlen(path)));
 	struct slot *out = NULL;
@@ -108,13 +125,15 @@ const struct cached_header *hdrcache_get(const char *path, int *err)
 
 	*err = 0;
 	if (s && s->checked == writes) {	/* no file written since */
-		s->used = file_nr;
+		if (keep)
+			s->used = file_nr;
 		return &s->h;
 	}
 	if (stat(path, &st))
 		return NULL;
 	if (s && source_unchanged(&s->st, &st)) {
-		s->used = file_nr;
+		if (keep)
+			s->used = file_nr;
 		s->checked = writes;
 		return &s->h;
 	}
@@ -135,5 +154,7 @@ const struct cached_header *hdrcache_get(const char *path, int *err)
 	if (*err <= 0)
 		return NULL;
 	*err = 0;
+	if (!keep)
+		out->used = file_nr - 1;	/* as the last file's: free to go */
 	return &out->h;
 }

@@ -16,11 +16,17 @@
 #include "ppdirs.h"
 #include "token.h"
 
+/* A header's declarations, parsed when a rule first asks, kept with it. */
+struct header_decls {
+	struct decl_table t;
+	int made;		/* 0: not yet; 1: parsed; -ENOMEM */
+};
+
 struct cached_header {
 	const char *buf;	/* len bytes and a NUL */
 	size_t len;
 	struct token_list tl;
-	struct decl_table decls;
+	struct header_decls *decls;	/* parsed on first use (include_decls()) */
 	struct id_index *idents;	/* its identifiers, kept with it: zeroed
 					 * until a rule asks (idindex_build_all) */
 	unsigned long serial;	/* unique to this reading of the file */
@@ -41,5 +47,11 @@ unsigned long hdrcache_writes(void);
  * with *err 0 when it cannot be read, -ENOMEM when memory ran out.
  */
 const struct cached_header *hdrcache_get(const char *path, int *err);
+/*
+ * hdrcache_get() for a look now: a header read here does not take one of
+ * the current file's slots (a later hdrcache_get() may reuse it), so the
+ * answer is valid only until the next call.
+ */
+const struct cached_header *hdrcache_peek(const char *path, int *err);
 
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "hashset.h"
 #include "hashspan.h"
 #include "hdrcache.h"
 #include "hdrsum.h"
@@ -25,90 +26,38 @@ struct entry {
 static struct entry *table;
 static size_t size, used;	/* size: a power of 2 (or 0) */
 
-/* The identifier's key: its hash, never 0 (an empty slot). */
-static uint64_t key_of(const char *s, size_t len)
-{
-	uint64_t h = hash_span(s, len);
-
-	return h ? h : 1;
-}
-
-/* Put key into the slots keys[0..mask] (a free one, or its own). */
-static bool put(uint64_t *keys, size_t mask, uint64_t key)
-{
-	size_t k = key & mask;
-
-	while (keys[k] && keys[k] != key)
-		k = (k + 1) & mask;
-	if (keys[k])
-		return false;
-	keys[k] = key;
-	return true;
-}
-
-/* Add key, the slots doubled when half are taken: 0 or -ENOMEM. */
-static int set_add(struct header_summary *s, uint64_t key)
-{
-	if (2 * (s->nr + 1) > s->mask + 1) {
-		size_t mask = 2 * (s->mask + 1) - 1, k;
-		uint64_t *keys = calloc(mask + 1, sizeof(*keys));
-
-		if (!keys)
-			return -ENOMEM;
-		for (k = 0; k <= s->mask; k++)
-			if (s->keys[k])
-				put(keys, mask, s->keys[k]);
-		free(s->keys);
-		s->keys = keys;
-		s->mask = mask;
-	}
-	s->nr += put(s->keys, s->mask, key);
-	return 0;
-}
-
 bool hdrsum_may_name(const struct header_summary *s, const char *name,
 		     size_t len)
 {
-	uint64_t key = key_of(name, len);
-	size_t k = key & s->mask;
-
-	if (s->any)
-		return true;
-	while (s->keys[k]) {
-		if (s->keys[k] == key)
-			return true;
-		k = (k + 1) & s->mask;
-	}
-	return false;
+	return s->any || hashset_has(&s->ids, hashset_key(name, len));
 }
 
 static void summary_free(struct header_summary *s)
 {
 	size_t k;
 
-	free(s->keys);
+	hashset_free(&s->ids);
 	for (k = 0; k < s->nr_inc; k++)
 		free(s->inc[k]);
 	free(s->inc);
 	memset(s, 0, sizeof(*s));
 }
 
-/* The #include "x" names of the text, from its directives (ppdirs.h). */
+/* The #include "x" names of the text, from its directives pd (ppdirs.h). */
 static int add_includes(struct header_summary *s, const char *buf,
-			const struct token_list *tl)
+			const struct token_list *tl, const struct ppdirs *pd)
 {
-	struct ppdirs pd = { 0 };
 	size_t k, name;
-	int ret = ppdirs_build(&pd, buf, tl);
 
-	if (!ret && pd.nr_inc) {
-		s->inc = malloc(pd.nr_inc * sizeof(*s->inc));
-		ret = s->inc ? 0 : -ENOMEM;
+	if (pd->nr_inc) {
+		s->inc = malloc(pd->nr_inc * sizeof(*s->inc));
+		if (!s->inc)
+			return -ENOMEM;
 	}
-	for (k = 0; !ret && k < pd.nr_inc; k++) {
+	for (k = 0; k < pd->nr_inc; k++) {
 		const struct token *t;
 
-		name = pd.d[pd.inc[k]].name;
+		name = pd->d[pd->inc[k]].name;
 		if (name == SCAN_NONE)
 			continue;
 		t = &tl->tok[name];
@@ -116,52 +65,73 @@ static int add_includes(struct header_summary *s, const char *buf,
 			continue;
 		s->inc[s->nr_inc] = strndup(buf + t->pos, t->len);
 		if (!s->inc[s->nr_inc++])
-			ret = -ENOMEM;
+			return -ENOMEM;
 	}
-	ppdirs_free(&pd);
-	return ret;
+	return 0;
 }
 
-/* The summary of the text buf[0, len). */
-static int summarize(struct header_summary *s, const char *buf, size_t len)
+/* The summary of the text buf, its tokens tl and directives pd. */
+static int summarize(struct header_summary *s, const char *buf,
+		     const struct token_list *tl, const struct ppdirs *pd)
 {
-	struct token_list tl = { 0 };
 	size_t i;
-	int ret = tokenize(buf, len, &tl);
+	int ret = 0;
 
-	if (!ret) {
-		s->mask = 15;
-		s->keys = calloc(s->mask + 1, sizeof(*s->keys));
-		ret = s->keys ? 0 : -ENOMEM;
-	}
-	for (i = 0; !ret && i < tl.nr; i++) {
-		const struct token *t = &tl.tok[i];
+	for (i = 0; !ret && i < tl->nr; i++) {
+		const struct token *t = &tl->tok[i];
 
 		if (t->type != TOKEN_IDENT)
 			continue;
 		if (t->flags & TF_SPLICE)
 			s->any = true;
-		ret = set_add(s, key_of(buf + t->pos, t->len));
+		ret = hashset_add(&s->ids, hashset_key(buf + t->pos, t->len));
 	}
+	return ret ? ret : add_includes(s, buf, tl, pd);
+}
+
+/* The summary of the text buf[0, len), tokenized here. */
+static int summarize_text(struct header_summary *s, const char *buf,
+			  size_t len)
+{
+	struct token_list tl = { 0 };
+	struct ppdirs pd = { 0 };
+	int ret = tokenize(buf, len, &tl);
+
 	if (!ret)
-		ret = add_includes(s, buf, &tl);
+		ret = ppdirs_build(&pd, buf, &tl);
+	if (!ret)
+		ret = summarize(s, buf, &tl, &pd);
+	ppdirs_free(&pd);
 	token_list_free(&tl);
 	return ret;
 }
 
-/* Read the header at e->path (stat st) into e; 0 or -ENOMEM. */
+/*
+ * Read the header at e->path (stat st) into e; 0 or -ENOMEM.  Its text
+ * and tokens are hdrcache's where it has room: the rule that asks for a
+ * summary often reads the header next (static-redecl, gone).
+ */
 static int load(struct entry *e, const struct stat *st)
 {
+	const struct cached_header *ch;
 	size_t len = 0;
-	char *buf = source_slurp(e->path, &len);
+	char *buf;
 	int ret;
 
 	e->st = *st;
-	e->present = buf != NULL;
-	if (!buf)
-		return 0;
-	ret = summarize(&e->s, buf, len);
-	free(buf);
+	ch = hdrcache_peek(e->path, &ret);
+	if (ret)
+		return ret;
+	if (ch) {
+		ret = summarize(&e->s, ch->buf, &ch->tl, ch->dirs);
+	} else {
+		buf = source_slurp(e->path, &len);
+		e->present = buf != NULL;
+		if (!buf)
+			return 0;
+		ret = summarize_text(&e->s, buf, len);
+		free(buf);
+	}
 	if (ret)
 		summary_free(&e->s);
 	e->present = !ret;

@@ -14,10 +14,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hashset.h"
+
 struct header_summary {
-	uint64_t *keys;		/* its identifiers' hashes (0: a free slot) */
-	size_t mask;		/* the slots - 1: a power of 2, - 1 */
-	size_t nr;		/* the slots taken, at most half */
+	struct hash_set ids;	/* its identifiers' hashes */
 	bool any;		/* an identifier spans a backslash-newline:
 				 * it may name anything */
 	char **inc;		/* each #include "x", as the token "x" */

@@ -203,6 +203,7 @@ static int index_all(struct id_index *ix)
 
 		if (tok[i].type != TOKEN_IDENT)
 			continue;
+		all.spliced |= (tok[i].flags & TF_SPLICE) != 0;
 		s = slot_of(&all, buf + tok[i].pos, tok[i].len);
 		if (s->first == SCAN_NONE) {
 			s->first = i;
@@ -285,8 +286,8 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 	return s->nr;
 }
 
-int idindex_gather(struct id_index *ix, const char *const *names,
-		   const size_t *lens, size_t n)
+static int gather_all(struct id_index *ix, const char *const *names,
+		      const size_t *lens, size_t n, bool top)
 {
 	const struct token *tok = ix->tl->tok, *t;
 	const char *buf = ix->buf;
@@ -320,7 +321,7 @@ int idindex_gather(struct id_index *ix, const char *const *names,
 		depth += brace_step(buf, t);
 		if (t->type == TOKEN_SPECIAL)
 			continue;
-		if (t->type != TOKEN_IDENT)
+		if (t->type != TOKEN_IDENT || (top && depth))
 			continue;
 		s = slot_of(ix, buf + t->pos, t->len);
 		if (s->first != SCAN_NONE - 1)
@@ -337,6 +338,18 @@ int idindex_gather(struct id_index *ix, const char *const *names,
 		if (ix->slot[k].first == SCAN_NONE - 1)
 			ix->slot[k].first = 0;	/* as gather() leaves it */
 	return ret;
+}
+
+int idindex_gather(struct id_index *ix, const char *const *names,
+		   const size_t *lens, size_t n)
+{
+	return gather_all(ix, names, lens, n, false);
+}
+
+int idindex_gather_top(struct id_index *ix, const char *const *names,
+		       const size_t *lens, size_t n)
+{
+	return gather_all(ix, names, lens, n, true);
 }
 
 size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok)

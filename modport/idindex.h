@@ -27,6 +27,8 @@ struct id_index {
 	size_t *name_len;
 	size_t size, used;	/* slots (a power of two), taken */
 	bool full;		/* every name indexed, its uses in all */
+	bool spliced;		/* full, and a name spans a backslash-newline:
+				 * found by its spelling with the splice */
 	struct id_use *all;
 	struct id_use **retired;	/* uses gathered before all, kept */
 	size_t nr_retired;
@@ -60,6 +62,14 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
  */
 int idindex_gather(struct id_index *ix, const char *const *names,
 		   const size_t *lens, size_t n);
+/*
+ * idindex_gather() of uses at file scope only (depth 0; a name inside a
+ * function body is skipped without a hash), into ix, an index of its
+ * own (idindex_build()) that only a question of file scope reads: a name
+ * not gathered is answered as idindex_find() does, every use.
+ */
+int idindex_gather_top(struct id_index *ix, const char *const *names,
+		       const size_t *lens, size_t n);
 /* How many of uses[0..nr) (a name's, in token order) are before token tok. */
 size_t idindex_before(const struct id_use *uses, size_t nr, size_t tok);
 void idindex_free(struct id_index *ix);

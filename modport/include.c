@@ -229,6 +229,14 @@ int include_read(const char *path, const char *buf,
 	return ret;
 }
 
+const struct decl_table *include_decls(const struct header *h)
+{
+	if (!h->decls->made)
+		h->decls->made = decl_parse_code(h->buf, &h->tl,
+						 &h->decls->t) ? -ENOMEM : 1;
+	return h->decls->made > 0 ? &h->decls->t : NULL;
+}
+
 void include_free(struct header_set *hs)
 {
 	size_t k;

@@ -17,13 +17,15 @@
 #define INCLUDE_MAX_HEADERS 64
 #define INCLUDE_MAX_DEPTH 3
 
+struct header_decls;	/* hdrcache.h */
+
 /* A local header; its text, tokens and declarations are hdrcache.h's. */
 struct header {
 	char *path;
 	const char *buf;	/* len bytes and a NUL */
 	size_t len;
 	struct token_list tl;
-	struct decl_table decls;
+	struct header_decls *decls;	/* the cache's: include_decls() */
 	struct id_index *idents;	/* the cache's index of it (hdrcache.h) */
 	struct ppdirs *dirs;	/* the cache's directives of it (hdrcache.h) */
 	unsigned long serial;	/* this reading of it (hdrcache.h) */
@@ -54,6 +56,12 @@ size_t include_name(const char *buf, const struct token_list *tl, size_t i);
  * dropped) beside the file from, as "x" finds it first; NULL: no memory.
  */
 char *include_beside(const char *from, const char *buf, const struct token *t);
+
+/*
+ * The declarations of header h, parsed on the first question and kept
+ * with the cache's copy of it; NULL: no memory.
+ */
+const struct decl_table *include_decls(const struct header *h);
 
 /* The code-token declarations of a token list (decl_parse over them). */
 int decl_parse_code(const char *buf, const struct token_list *tl,

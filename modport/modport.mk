@@ -5,7 +5,7 @@ MODPORT_LIB := modport/tokenize.c modport/scan.c modport/directive.c \
 	modport/porter.c modport/port.c modport/rewrite.c modport/diff.c modport/diag.c \
 	modport/source.c modport/walk.c modport/inplace.c modport/suggest.c \
 	modport/settle.c modport/sibling.c modport/idindex.c modport/inclines.c \
-	modport/hdrcache.c modport/hdrsum.c modport/jobs.c modport/ppdirs.c \
+	modport/hdrcache.c modport/hashset.c modport/hdrsum.c modport/jobs.c modport/ppdirs.c \
 	$(sort $(wildcard modport/rules/*.c))
 MODPORT_LIB += modport/kversion.c modport/buildfile.c modport/target.c \
 	modport/harvest.c modport/atlasfmt.c modport/atlas.c modport/changes.c \

@@ -19,9 +19,10 @@
 static struct nameset members;
 static int state;	/* 0: not read, 1: read, -ENOMEM */
 /*
- * The releases whose may-be-gone members (atlas_may_be_gone()) the set
- * was read for: a header that spells none of them is not harvested, as
- * no name it declares can be asked.  0: every header was.
+ * The releases whose members missing from every struct
+ * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER) the set was read for: a
+ * header that spells none of them is not harvested, as no name it
+ * declares can be asked.  0: every header was.
  */
 static uint32_t read_for;
 
@@ -46,24 +47,79 @@ static void harvested(void *arg, const struct harvest_name *hn)
 		r->ret = -ENOMEM;
 }
 
+/* Is a backslash-newline at p (of buf) inside an identifier? */
+static bool splits_ident(const char *buf, const char *p)
+{
+	const char *q = p;
+
+	if (p == buf || !ident_byte(p[-1]))
+		return false;
+	while (q[0] == '\\' && (q[1] == '\n' || (q[1] == '\r' && q[2] == '\n')))
+		q += q[1] == '\n' ? 2 : 3;
+	return ident_byte(*q);
+}
+
+/*
+ * Past the comment, string or character literal at p (tokenize.c's),
+ * never further: an escape ends at its byte, a literal at an unescaped
+ * newline, a // comment at a newline that no backslash continues.
+ */
+static const char *skip_literal(const char *p, const char *end)
+{
+	char q = *p;
+
+	if (q == '/' && p[1] == '*') {
+		const char *e = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
+
+		return e ? e + 2 : end;
+	}
+	if (q == '/') {		/* p[1] == '/' */
+		for (p += 2; p < end; p++)
+			if (*p == '\n' && p[-1] != '\\' &&
+			    !(p[-1] == '\r' && p[-2] == '\\'))
+				return p;
+		return end;
+	}
+	for (p++; p < end && *p != q && *p != '\n'; p++)
+		if (*p == '\\' && p + 1 < end)
+			p++;
+	return p < end ? p + 1 : end;
+}
+
 /*
  * Can a name the header declares be asked (projnames_member())?  Only a
- * member that may be gone within read_for is, and the header declares a
- * name it spells (harvest.h: splices removed, so one with a spliced
- * identifier is harvested whatever it spells).
+ * member missing from every struct of a kernel within read_for is
+ * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER), and the header declares a
+ * name it spells.  The code's bytes are read as runs of identifier
+ * characters, without tokens: comments and literals skipped (where
+ * tokenize() may go on, this scan stops first), a number's letters a run
+ * too, and an identifier split by a backslash-newline makes the header
+ * one to harvest whatever it spells (harvest.h: splices removed).
  */
-static bool can_be_asked(const char *buf, const struct token_list *tl)
+static bool can_be_asked(const char *buf, size_t len)
 {
-	const struct token *t;
+	const char *p = buf, *end = buf + len, *start;
 
 	if (!read_for)
 		return true;
-	for (t = tl->tok; t->type != TOKEN_EOF; t++)
-		if (t->type == TOKEN_IDENT &&
-		    ((t->flags & TF_SPLICE) ||
-		     atlas_may_be_gone(read_for, ATLAS_USE_MEMBER,
-				       buf + t->pos, t->len)))
+	while (p < end) {
+		if (*p == '\\' && splits_ident(buf, p))
 			return true;
+		if (*p == '"' || *p == '\'' ||
+		    (*p == '/' && (p[1] == '*' || p[1] == '/'))) {
+			p = skip_literal(p, end);
+			continue;
+		}
+		if (!ident_byte(*p)) {
+			p++;
+			continue;
+		}
+		for (start = p; p < end && ident_byte(*p); p++)
+			;
+		if (atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER, start,
+				      (size_t)(p - start)))
+			return true;
+	}
 	return false;
 }
 
@@ -78,10 +134,9 @@ static int read_header(const char *path, struct nameset *into)
 
 	if (!buf)
 		return 0;
-	if (tokenize(buf, len, &tl))
-		ret = -ENOMEM;
-	else if (can_be_asked(buf, &tl) &&
-		 harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r))
+	if (can_be_asked(buf, len) &&
+	    (tokenize(buf, len, &tl) ||
+	     harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r)))
 		ret = -ENOMEM;
 	token_list_free(&tl);
 	free(buf);
@@ -194,7 +249,7 @@ int projnames_member(uint32_t target, const char *s, size_t len)
 {
 	if (state > 0 && read_for &&
 	    (target != read_for ||
-	     !atlas_may_be_gone(read_for, ATLAS_USE_MEMBER, s, len))) {
+	     !atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER, s, len))) {
 		projnames_free();	/* a name the set was not read for */
 		target = 0;		/* every header, then */
 	}

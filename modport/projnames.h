@@ -5,9 +5,10 @@
  * (hdrindex.h), read once, on first use.  A member whose struct is not
  * known where it is used may be a member of one of the project's own
  * structs, declared in a header the file reaches only through others.
- * Only a member that may be gone within the target (atlas_may_be_gone())
- * is asked, so a header that spells none is not harvested (amdgpu's
- * register headers: three quarters of a kernel tree's header bytes).
+ * Only a member missing from every struct of a kernel within the target
+ * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER) is asked, so a header that
+ * spells none is not tokenized nor harvested (amdgpu's register headers:
+ * three quarters of a kernel tree's header bytes).
  */
 #ifndef MODPORT_PROJNAMES_H
 #define MODPORT_PROJNAMES_H
@@ -22,7 +23,8 @@
  * kernel's struct (ATLAS_ANY_MEMBER): of any other name the answer is 0.
  * target: the atlas releases of --target (target_atlas_releases()); the
  * headers are read for the first target asked, and read again, every one
- * of them, for a name that is no member that may be gone within it.
+ * of them, for a name that is no member missing from every struct of a
+ * kernel within it.
  * Returns -ENOMEM where the headers cannot be read into memory, else 1
  * or 0.
  */

@@ -198,7 +198,8 @@ static bool is_include(const char *s, size_t n)
 	       (n == 6 && !memcmp(s, "import", 6));
 }
 
-static int get_one_identifier(struct lexer *lx)
+static inline __attribute__((always_inline)) int
+get_one_identifier(struct lexer *lx)
 {
 	const char *start = lx->p;
 	const char *p = eat_ident_chars(lx, start);
@@ -335,7 +336,8 @@ static size_t special_len(const char *p)
 	return 1;
 }
 
-static int get_one_special(struct lexer *lx)
+static inline __attribute__((always_inline)) int
+get_one_special(struct lexer *lx)
 {
 	const char *start = lx->p;
 	bool directive = *start == '#' && lx->bol && !lx->in_pp;
@@ -357,7 +359,8 @@ static void end_line(struct lexer *lx)
 }
 
 /* One token (or a run of white space); returns -ENOMEM, 0, or 1 at EOF. */
-static int get_one_token(struct lexer *lx)
+static inline __attribute__((always_inline)) int
+get_one_token(struct lexer *lx)
 {
 	const char *p = lx->p;
 

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 185
+plan 188
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -174,6 +174,22 @@ for j in 1 2; do
 	is "$("$modport" check -j$j --target=7.3 --rules=gone "$tmp/gms" 2>&1)" "" \
 		"-j$j: the project's header declares struct_mutex split by a splice: not reported"
 done
+# The scan that picks the headers to harvest skips comments and literals
+# without tokens (projnames.c): it must stop where the tokenizer does, and
+# never later, or the declaration after them is not seen.
+cp -r "$gm" "$tmp/gml"
+printf '%s\n' '#ifndef LOCKS_H' '#define LOCKS_H' "/* it's a lock's */ // don't \\" \
+	'   continued: "' 'static const char q[] = "a \" b /* c", c = '"'\\''"';' \
+	"#error a lock's" 'struct drv_locks {' '	struct drv_mutex *struct_mutex;' \
+	'};' '#endif' >"$tmp/gml/include/locks.h"
+for j in 1 2; do
+	is "$("$modport" check -j$j --target=7.3 --rules=gone "$tmp/gml" 2>&1)" "" \
+		"-j$j: struct_mutex declared after comments, strings and an open ' in the project's header: not reported"
+done
+sed -i 's/\*struct_mutex;/*other_mutex;/' "$tmp/gml/include/locks.h"
+like "$("$modport" check --target=7.3 --rules=gone "$tmp/gml" 2>&1)" \
+	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away" \
+	"negative control: the same header without struct_mutex: reported"
 # struct_of() keeps what a variable's last use found: a later use walks
 # back only to there, and takes that decision only within its own reach
 # (4,096 tokens back).  far.c: d's declaration is within the reach of its

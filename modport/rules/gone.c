@@ -28,6 +28,7 @@
 #include "../engine.h"
 #include "../hashspan.h"
 #include "../harvest.h"
+#include "../hashset.h"
 #include "../include.h"
 #include "../droparg.h"
 #include "../kbuildarch.h"
@@ -74,8 +75,9 @@ struct ctx {
 	bool vr_made;
 	bool header;		/* a .h: its includer may define what it uses */
 	struct defines own_defines;	/* what the file defines */
-	const struct defines *hdr_defines[INCLUDE_MAX_HEADERS];
-	size_t nr_hdr_defines;		/* and its local headers */
+	struct header_set *hs;		/* its local headers */
+	bool hs_made;
+	const struct defines *hdr_defines[INCLUDE_MAX_HEADERS];	/* theirs */
 	bool shadow_made;
 	struct nameset said;	/* what is reported: once a file, at its first use */
 	struct nameset opaque, not_opaque;	/* opaque(): the tags asked */
@@ -86,6 +88,8 @@ struct ctx {
 	struct own_use *own_uses;	/* what waits for own_settle() */
 	size_t nr_own_uses;
 	struct var_memo memo[VAR_MEMOS];	/* struct_of()'s */
+	struct hash_set lost;	/* lost_member(): what the file's tags lost */
+	bool lost_made;
 };
 
 /* A kernel header the file includes as <P> and whose copy it ships. */
@@ -181,25 +185,39 @@ static const struct defines *defines_of(struct porter *pt,
 	return &out->d;
 }
 
-/* What the file and its local headers define, read once. */
+/*
+ * What the file defines, read once (its local headers are read as
+ * in_shadow() needs them, shadow_of_header()).
+ */
 static void make_shadow(struct ctx *c)
 {
 	struct harvesting hv = { .pt = c->pt, .d = &c->own_defines };
-	struct header_set *hs;
-	size_t i;
 
 	c->shadow_made = true;
-	shadows_made++;
 	if (harvest(c->buf, c->pt->tl, HARVEST_LOCALS | HARVEST_NAMES_ONLY,
 		    harvested, &hv))
 		porter_fail(c->pt, -12);
-	hs = file_headers(c->pt);
-	for (i = 0; hs && i < hs->nr; i++) {
-		const struct defines *d = defines_of(c->pt, &hs->h[i]);
+}
 
-		if (d)
-			c->hdr_defines[c->nr_hdr_defines++] = d;
-	}
+/*
+ * What local header k of the file defines, when it may define s[0..len):
+ * a header that does not spell the name (its index of identifiers, kept
+ * with it across files) cannot, and is not harvested.  NULL: it does not,
+ * or it cannot be read.
+ */
+static const struct defines *shadow_of_header(struct ctx *c, size_t k,
+					      const char *s, size_t len)
+{
+	struct header *h = &c->hs->h[k];
+	const struct id_use *use;
+
+	if (c->hdr_defines[k])
+		return c->hdr_defines[k];
+	if ((h->idents->full ||
+	     !idindex_build_all(h->idents, h->buf, &h->tl)) &&
+	    !h->idents->spliced && !idindex_find(h->idents, s, len, &use))
+		return NULL;
+	return c->hdr_defines[k] = defines_of(c->pt, h);
 }
 
 /* Which of a struct defines's sets in_shadow() reads. */
@@ -215,20 +233,27 @@ static const struct nameset *set_of(const struct defines *d,
 /*
  * Is s[0..len) defined by the file or its local headers (read once): a
  * name, a member or a macro, or a member of an untagged local aggregate?
+ * The headers first: what they define is kept from file to file.
  */
 static bool in_shadow(struct ctx *c, enum shadow_set which, const char *s,
 		      size_t len)
 {
+	const struct defines *d;
 	size_t k;
 
+	if (!c->hs_made) {	/* the harvests kept: the oldest go first */
+		c->hs_made = true;
+		shadows_made++;
+		c->hs = file_headers(c->pt);
+	}
+	for (k = 0; c->hs && k < c->hs->nr; k++) {
+		d = shadow_of_header(c, k, s, len);
+		if (d && nameset_has(set_of(d, which), s, len))
+			return true;
+	}
 	if (!c->shadow_made)
 		make_shadow(c);
-	if (nameset_has(set_of(&c->own_defines, which), s, len))
-		return true;
-	for (k = 0; k < c->nr_hdr_defines; k++)
-		if (nameset_has(set_of(c->hdr_defines[k], which), s, len))
-			return true;
-	return false;
+	return nameset_has(set_of(&c->own_defines, which), s, len);
 }
 
 static bool shadowed(struct ctx *c, const char *s, size_t len)
@@ -432,6 +457,7 @@ static void ctx_free(struct ctx *c)
 	nameset_free(&c->not_opaque);
 	own_free(c);
 	free(c->vr);
+	hashset_free(&c->lost);
 }
 
 /*
@@ -1748,6 +1774,59 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 	       atlas_mask(ATLAS_IDENT, NULL, 0, c->buf + m->pos, m->len));
 }
 
+/*
+ * The members that the structs and unions the file names ("struct TAG",
+ * "union TAG") lost within the target, gathered on first use: 0 or
+ * -ENOMEM.  A tag that struct_of() and initializer_struct() find is one
+ * of them: the token right after struct or union.
+ */
+static int make_lost(struct ctx *c)
+{
+	struct hash_set seen = { 0 };
+	const struct atlas_gone_member *gm;
+	const struct token *t;
+	size_t n, k;
+	int ret = 0;
+
+	c->lost_made = true;
+	for (t = c->tok; t->type != TOKEN_EOF && !ret; t++) {
+		if (t->type != TOKEN_IDENT || t[1].type != TOKEN_IDENT ||
+		    (!match_ident(c->buf, t, "struct") &&
+		     !match_ident(c->buf, t, "union")))
+			continue;
+		if (hashset_has(&seen, hashset_key(c->buf + t[1].pos, t[1].len)))
+			continue;
+		ret = hashset_add(&seen, hashset_key(c->buf + t[1].pos,
+						     t[1].len));
+		n = atlas_gone_members(c->target, c->buf + t[1].pos, t[1].len,
+				       &gm);
+		for (k = 0; k < n && !ret; k++)
+			ret = hashset_add(&c->lost, gm[k].member);
+	}
+	hashset_free(&seen);
+	return ret;
+}
+
+/*
+ * Can member_use() report the member at token i?  Only a member that a
+ * struct of the file's tags lost, or one missing from every struct, or a
+ * macro that spells one (member_of_none(), the d kind): for the rest -
+ * most members after '->' - struct_of() need not look.
+ */
+static bool lost_member(struct ctx *c, size_t i)
+{
+	const struct token *m = &c->tok[i];
+
+	if (atlas_may_be_gone(c->target, ATLAS_USE_ANY_MEMBER,
+			      c->buf + m->pos, m->len))
+		return true;
+	if (!c->lost_made && make_lost(c)) {
+		porter_fail(c->pt, -12);	/* ENOMEM */
+		return false;
+	}
+	return hashset_has(&c->lost, hashset_key(c->buf + m->pos, m->len));
+}
+
 /* Is the name at i used as a type: "T x", "T *x", "(T)"? */
 static bool type_use(const struct ctx *c, size_t i, size_t next)
 {
@@ -1942,7 +2021,8 @@ static void ident(struct ctx *c, size_t i)
 	if (c->header && !call)
 		return;		/* a header's names may come from its includer */
 	if (prev != i && is_arrow(c, prev)) {
-		member_use(c, i, prev);
+		if (lost_member(c, i))
+			member_use(c, i, prev);
 		return;
 	}
 	id = atlas_mask(ATLAS_IDENT, NULL, 0, s, t->len);
@@ -2735,7 +2815,7 @@ static bool wants(const struct porter *pt, size_t i)
 	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
 		prev--;		/* prev_tok() */
 	p = prev > 0 ? &tok[prev - 1] : NULL;
-	if (error_directive(pt, i))
+	if ((t->flags & TF_PP) && error_directive(pt, i))
 		return true;	/* arch_error() */
 	if (t->type == TOKEN_IDENT && t[1].type == TOKEN_SPECIAL &&
 	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&

@@ -213,7 +213,13 @@ static bool find_decl(struct porter *pt, const struct parm *p,
 			      pt->tl->tok[alias].len);
 	hs = d ? NULL : file_headers(pt);
 	for (k = 0; hs && k < hs->nr && !d; k++) {
-		d = decl_lookup(&hs->h[k].decls, hs->h[k].buf, &hs->h[k].tl,
+		const struct decl_table *dt = include_decls(&hs->h[k]);
+
+		if (!dt) {
+			porter_fail(pt, -12);	/* ENOMEM */
+			return false;
+		}
+		d = decl_lookup(dt, hs->h[k].buf, &hs->h[k].tl,
 				pt->buf + v->pos, v->len);
 		*local = false;
 	}

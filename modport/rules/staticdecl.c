@@ -44,6 +44,8 @@ struct dirs {
 
 struct ctx {
 	struct porter *pt;
+	struct id_index top;	/* the statics' uses at file scope */
+	bool top_made;
 	struct header_set *hs;
 	struct ppdirs own;			/* the file's directives */
 	struct dirs fdirs;			/* the file's */
@@ -484,7 +486,7 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 {
 	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
-	struct id_index *ix = file_idents(pt);
+	struct id_index *ix = c->top_made ? &c->top : NULL;
 	size_t names[8], nr, k, at = 0, other = 0, end;
 	const struct token *n, *o;
 	bool found = false, fix;
@@ -639,9 +641,14 @@ static bool headers_may_declare(struct ctx *c, const char **names,
 static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 {
 	struct porter *pt = c->pt;
-	struct id_index *ix = file_idents(pt);
+	struct id_index *ix = NULL;
 	const char **names = NULL;
 	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, at[8];
+
+	if (!idindex_build(&c->top, pt->buf, pt->tl)) {
+		c->top_made = true;
+		ix = &c->top;
+	}
 
 	for (k = 0; ix && k < n && !pt->error; k++) {
 		if (!judged_hit(&h[k]))
@@ -668,7 +675,7 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 			lens[nr++] = pt->tl->tok[at[j]].len;
 		}
 	}
-	if (ix && !pt->error && idindex_gather(ix, names, lens, nr))
+	if (ix && !pt->error && idindex_gather_top(ix, names, lens, nr))
 		porter_fail(pt, -12);
 	if (nr && !pt->error && headers_may_declare(c, names, lens, nr))
 		c->hs = file_headers(pt);
@@ -691,6 +698,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		free(c.hdirs[k].header);
 	free(c.fdirs.header);
 	ppdirs_free(&c.own);
+	if (c.top_made)
+		idindex_free(&c.top);
 }
 
 static const struct family staticdecl = {

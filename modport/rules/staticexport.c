@@ -7,6 +7,7 @@
  * the function's declarations goes, when the file defines the function;
  * a static object or one defined elsewhere is left alone.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../engine.h"
@@ -71,15 +72,49 @@ static void one(struct porter *pt, struct target *tg, size_t i)
 	}
 }
 
+static bool judged_hit(const struct porter *pt, const struct hit *h)
+{
+	return !(h->flags & (H_DEAD | H_PP)) && !h->depth &&
+	       is_call(pt->buf, pt->tl, h->tok);
+}
+
+/*
+ * The names the file exports, their uses gathered in one walk over the
+ * file (idindex_gather()): one() asks for each, and a second name alone
+ * would index every name of the file.
+ */
+static void gather_exports(struct porter *pt, const struct hit *h, size_t n)
+{
+	const struct token_list *tl = pt->tl;
+	struct id_index *ix = file_idents(pt);
+	const char **names = malloc((n ? n : 1) * sizeof(*names));
+	size_t *lens = malloc((n ? n : 1) * sizeof(*lens));
+	size_t k, nr = 0, name;
+
+	for (k = 0; ix && names && lens && k < n; k++) {
+		if (!judged_hit(pt, &h[k]))
+			continue;
+		name = next_code(tl, next_code(tl, h[k].tok));
+		if (tl->tok[name].type == TOKEN_IDENT) {
+			names[nr] = pt->buf + tl->tok[name].pos;
+			lens[nr++] = tl->tok[name].len;
+		}
+	}
+	if (ix && names && lens && idindex_gather(ix, names, lens, nr))
+		porter_fail(pt, -12);	/* ENOMEM */
+	free(names);
+	free(lens);
+}
+
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct target tg;
 	size_t k;
 
 	target_init(&tg, pt);
+	gather_exports(pt, h, n);
 	for (k = 0; k < n; k++)
-		if (!(h[k].flags & (H_DEAD | H_PP)) && !h[k].depth &&
-		    is_call(pt->buf, pt->tl, h[k].tok))
+		if (judged_hit(pt, &h[k]))
 			one(pt, &tg, h[k].tok);
 }
 

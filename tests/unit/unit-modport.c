@@ -16,6 +16,7 @@
 #include "../../modport/source.h"
 #include "../../modport/include.h"
 #include "../../modport/idindex.h"
+#include "../../modport/hashset.h"
 #include "../../modport/hdrcache.h"
 #include "../../modport/hdrsum.h"
 #include "../../modport/harvest.h"
@@ -491,6 +492,111 @@ static void test_idindex_gather(void)
 }
 
 /*
+ * Names gathered at file scope only (staticdecl's first declarations):
+ * their uses inside braces are not kept; a name not gathered is answered
+ * whole, as idindex_find() answers it.  An index made whole knows whether
+ * a name of it spans a splice.
+ */
+static void test_idindex_gather_top(void)
+{
+	const char *s = "int a; int b = a; { a = b; } extern int a;";
+	const char *names[] = { "a", "b" };
+	const size_t lens[] = { 1, 1 };
+	const struct id_use *u;
+	struct id_index ix;
+
+	lex(s);
+	check_int(idindex_build(&ix, s, &tl), ==, 0);
+	check_int(idindex_gather_top(&ix, names, lens, 2), ==, 0);
+	if (check_int(idindex_find(&ix, "a", 1, &u), ==, 3)) {
+		check_int(u[0].tok, ==, 1);
+		check_int(u[1].tok, ==, 6);
+		check_int(u[2].tok, ==, 16);	/* after the braces */
+		check_int(u[2].depth, ==, 0);
+	}
+	check_int(idindex_find(&ix, "b", 1, &u), ==, 1);
+	check_int(idindex_find(&ix, "int", 3, &u), ==, 3);	/* whole */
+	idindex_free(&ix);
+	check_int(idindex_build_all(&ix, s, &tl), ==, 0);
+	check(!ix.spliced);
+	idindex_free(&ix);
+	s = "int ab\\\nc;";
+	lex(s);
+	check_int(idindex_build_all(&ix, s, &tl), ==, 0);
+	check(ix.spliced);
+	idindex_free(&ix);
+}
+
+/*
+ * hashset: keys added past many doublings are all found, a key added
+ * twice counts once, a key never added is not found, and 0 is no key.
+ */
+static void test_hashset(void)
+{
+	struct hash_set set = { 0 };
+	char name[32];
+	unsigned int k;
+
+	check(!hashset_has(&set, hashset_key("a", 1)));	/* empty */
+	for (k = 0; k < 5000; k++) {
+		snprintf(name, sizeof(name), "name_%u_x", k);
+		if (hashset_add(&set, hashset_key(name, strlen(name))))
+			break;
+	}
+	check_int(set.nr, ==, 5000);
+	check(2 * set.nr <= set.mask + 1);
+	check_int(hashset_add(&set, hashset_key("name_7_x", 8)), ==, 0);
+	check_int(set.nr, ==, 5000);	/* there already */
+	for (k = 0; k < 5000; k += 499) {
+		snprintf(name, sizeof(name), "name_%u_x", k);
+		check(hashset_has(&set, hashset_key(name, strlen(name))));
+	}
+	check(!hashset_has(&set, hashset_key("name_5000_x", 11)));
+	check(!hashset_has(&set, hashset_key("name_7_", 7)));
+	check(hashset_key("", 0) != 0);
+	hashset_free(&set);
+	check(set.keys == NULL && set.nr == 0);
+}
+
+/*
+ * The members a struct lost within a target (atlas_gone_members()):
+ * net_device's trans_start went away in 4.9 (the atlas: 2.4.22 to 4.4),
+ * so it is one of them for 6.1 and not for 4.4; a tag of no such line
+ * has none.
+ */
+static void test_atlas_gone_members(void)
+{
+	const struct atlas_gone_member *gm;
+	uint64_t want = hashset_key("trans_start", 11);
+	uint32_t t61 = 0, t44 = 0;
+	unsigned int r;
+	size_t n, k;
+	bool found = false;
+
+	for (r = 0; r < atlas_nr_releases(); r++) {
+		if (!strcmp(atlas_release_name(r), "6.1"))
+			t61 = 1u << r;
+		if (!strcmp(atlas_release_name(r), "4.4"))
+			t44 = 1u << r;
+	}
+	if (!check(t61 && t44))
+		return;
+	n = atlas_gone_members(t61, "net_device", 10, &gm);
+	for (k = 0; k < n; k++) {
+		check(gm[k].tag == hashset_key("net_device", 10));
+		found |= gm[k].member == want;
+	}
+	check(found);
+	n = atlas_gone_members(t44, "net_device", 10, &gm);
+	for (k = 0; k < n; k++)
+		check(gm[k].member != want);
+	check_int(atlas_gone_members(t61, "no_such_tag_x", 13, &gm), ==, 0);
+	check(atlas_may_be_gone(t61, ATLAS_USE_MEMBER, "trans_start", 11));
+	check(!atlas_may_be_gone(t61, ATLAS_USE_ANY_MEMBER, "trans_start",
+				 11));	/* other structs have one */
+}
+
+/*
  * A text's directives: each kind in order, the #includes listed apart
  * (a "# include" with a blank too), and the first one after a token.
  */
@@ -693,6 +799,9 @@ int main(void)
 	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
 	TEST(test_idindex_all(), "idindex: an index made whole at once keeps no asker's name");
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
+	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
+	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other");
+	TEST(test_atlas_gone_members(), "the atlas: the members a struct lost within a target");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * hashset: a set of 64-bit name hashes (hash_span()), open addressing,
+ * its slots doubled when half are taken.  A hash stands for its name: two
+ * names of one hash are one member, a rare false yes that the callers'
+ * lookups by spelling sort out.
+ */
+#ifndef MODPORT_HASHSET_H
+#define MODPORT_HASHSET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct hash_set {
+	uint64_t *keys;		/* 0: a free slot */
+	size_t mask;		/* the slots - 1: a power of 2, - 1 (or 0) */
+	size_t nr;		/* the slots taken, at most half */
+};
+
+/* The key of the name s[0..len): its hash_span(), never 0. */
+uint64_t hashset_key(const char *s, size_t len);
+
+/* Add key (hashset_key()): 0 or -ENOMEM. */
+int hashset_add(struct hash_set *set, uint64_t key);
+
+bool hashset_has(const struct hash_set *set, uint64_t key);
+
+void hashset_free(struct hash_set *set);
+
+#endif
