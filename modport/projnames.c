@@ -67,17 +67,16 @@ static bool splits_ident(const char *buf, const char *p)
 static const char *skip_literal(const char *p, const char *end)
 {
 	char q = *p;
+	const char *e;
 
 	if (q == '/' && p[1] == '*') {
-		const char *e = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
-
+		e = memmem(p + 2, (size_t)(end - p - 2), "*/", 2);
 		return e ? e + 2 : end;
 	}
 	if (q == '/') {		/* p[1] == '/' */
-		for (p += 2; p < end; p++)
-			if (*p == '\n' && p[-1] != '\\' &&
-			    !(p[-1] == '\r' && p[-2] == '\\'))
-				return p;
+		for (p += 2; (e = memchr(p, '\n', (size_t)(end - p))); p = e + 1)
+			if (e[-1] != '\\' && !(e[-1] == '\r' && e[-2] == '\\'))
+				return e;
 		return end;
 	}
 	for (p++; p < end && *p != q && *p != '\n'; p++)
@@ -86,15 +85,32 @@ static const char *skip_literal(const char *p, const char *end)
 	return p < end ? p + 1 : end;
 }
 
+/* What can_be_asked() does at a byte. */
+enum scan_class { S_OTHER, S_IDENT, S_LITERAL, S_SLASH, S_BACKSLASH, S_NUL };
+
+static unsigned char scan_class[256];
+
+static void init_scan_class(void)
+{
+	int c;
+
+	for (c = 0; c < 256; c++)
+		scan_class[c] = ident_byte((char)c) ? S_IDENT : S_OTHER;
+	scan_class['"'] = scan_class['\''] = S_LITERAL;
+	scan_class['/'] = S_SLASH;
+	scan_class['\\'] = S_BACKSLASH;
+	scan_class[0] = S_NUL;
+}
+
 /*
  * Can a name the header declares be asked (projnames_member())?  Only a
  * member missing from every struct of a kernel within read_for is
  * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER), and the header declares a
- * name it spells.  The code's bytes are read as runs of identifier
- * characters, without tokens: comments and literals skipped (where
- * tokenize() may go on, this scan stops first), a number's letters a run
- * too, and an identifier split by a backslash-newline makes the header
- * one to harvest whatever it spells (harvest.h: splices removed).
+ * name it spells.  The code's bytes (buf[len] is a NUL) are read as runs
+ * of identifier characters, without tokens: comments and literals skipped
+ * (where tokenize() may go on, this scan stops first), a number's letters
+ * a run too, and an identifier split by a backslash-newline makes the
+ * header one to harvest whatever it spells (harvest.h: splices removed).
  */
 static bool can_be_asked(const char *buf, size_t len)
 {
@@ -102,23 +118,40 @@ static bool can_be_asked(const char *buf, size_t len)
 
 	if (!read_for)
 		return true;
+	if (!scan_class['a'])
+		init_scan_class();
 	while (p < end) {
-		if (*p == '\\' && splits_ident(buf, p))
-			return true;
-		if (*p == '"' || *p == '\'' ||
-		    (*p == '/' && (p[1] == '*' || p[1] == '/'))) {
+		switch (scan_class[(unsigned char)*p]) {
+		case S_OTHER:
+			do
+				p++;
+			while (scan_class[(unsigned char)*p] == S_OTHER);
+			break;
+		case S_IDENT:
+			start = p;
+			do
+				p++;
+			while (scan_class[(unsigned char)*p] == S_IDENT);
+			if (atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER,
+					      start, (size_t)(p - start)))
+				return true;
+			break;
+		case S_LITERAL:
 			p = skip_literal(p, end);
-			continue;
-		}
-		if (!ident_byte(*p)) {
+			break;
+		case S_SLASH:
+			p = p[1] == '*' || p[1] == '/' ? skip_literal(p, end) :
+							 p + 1;
+			break;
+		case S_BACKSLASH:
+			if (splits_ident(buf, p))
+				return true;
 			p++;
-			continue;
+			break;
+		default:	/* a NUL: in the text, or its end */
+			p++;
+			break;
 		}
-		for (start = p; p < end && ident_byte(*p); p++)
-			;
-		if (atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER, start,
-				      (size_t)(p - start)))
-			return true;
 	}
 	return false;
 }
