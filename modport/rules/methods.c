@@ -1358,8 +1358,9 @@ static bool site_hit(const struct hit *h)
 /*
  * The sites of the hits (site[k] of hit k; ok[k]: one) and, in one walk
  * over the file (idindex_gather()), the uses of their functions whose
- * method's signature changes: judge() asks for each, and a second name
- * alone would index every name of the file.
+ * method's signature changes, where there are two or more: judge() asks
+ * for each, and a second name alone would index every name of the file
+ * (one is found by a walk that compares, not hashes, each name).
  */
 static void read_sites(struct mctx *c, const struct hit *h, size_t n,
 		       struct site *site, bool *ok)
@@ -1383,7 +1384,8 @@ static void read_sites(struct mctx *c, const struct hit *h, size_t n,
 		names[nr] = c->buf + c->tok[site[k].f].pos;
 		lens[nr++] = c->tok[site[k].f].len;
 	}
-	if (ix && names && lens && idindex_gather(ix, names, lens, nr))
+	if (ix && names && lens && nr > 1 &&	/* one: find_fn()'s walk */
+	    idindex_gather(ix, names, lens, nr))
 		porter_fail(c->pt, -12);	/* ENOMEM */
 	free(names);
 	free(lens);

@@ -80,8 +80,9 @@ static bool judged_hit(const struct porter *pt, const struct hit *h)
 
 /*
  * The names the file exports, their uses gathered in one walk over the
- * file (idindex_gather()): one() asks for each, and a second name alone
- * would index every name of the file.
+ * file (idindex_gather()) where there are two or more: one() asks for
+ * each, and a second name alone would index every name of the file (one
+ * is found by a walk that compares, not hashes, each name).
  */
 static void gather_exports(struct porter *pt, const struct hit *h, size_t n)
 {
@@ -100,7 +101,8 @@ static void gather_exports(struct porter *pt, const struct hit *h, size_t n)
 			lens[nr++] = tl->tok[name].len;
 		}
 	}
-	if (ix && names && lens && idindex_gather(ix, names, lens, nr))
+	if (ix && names && lens && nr > 1 &&	/* one: idindex_find()'s walk */
+	    idindex_gather(ix, names, lens, nr))
 		porter_fail(pt, -12);	/* ENOMEM */
 	free(names);
 	free(lens);
