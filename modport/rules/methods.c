@@ -1255,14 +1255,8 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 	report(c, f, t, tag_len, mem, mem_len, &pl, fixed, later, how);
 }
 
-/* ". m = f ," in a struct's initializer, as one() reads it. */
-struct site {
-	size_t dot, m, f, open, tag;
-	bool gnu;		/* GCC's "m: f," */
-};
-
-/* The site of the hit dot, if it is one: its method's function. */
-static bool site_of(struct mctx *c, size_t dot, struct site *st)
+/* ". m = f ," in a struct's initializer: its method's function. */
+static void one(struct mctx *c, size_t dot)
 {
 	size_t m = next_code(c->tl, dot), eq = next_code(c->tl, m);
 	size_t f = next_code(c->tl, eq), after, open, tag;
@@ -1274,27 +1268,20 @@ static bool site_of(struct mctx *c, size_t dot, struct site *st)
 		eq = dot;
 		dot = before = code_before(c->tl, m);
 		if (!ident(c, m) || !(op(c, dot, '{') || op(c, dot, ',')))
-			return false;
+			return;
 		eq = next_code(c->tl, m);
 	}
 	after = next_code(c->tl, f);
 	if (!ident(c, m) || !(op(c, eq, '=') || op(c, eq, ':')) || !ident(c, f) ||
 	    !(op(c, after, ',') || op(c, after, '}')) ||
 	    (op(c, eq, '=') && !(op(c, before, '{') || op(c, before, ','))))
-		return false;
+		return;
 	open = op(c, eq, ':') ? open_of(c, m) : open_of(c, dot);
 	tag = open == SCAN_NONE ? SCAN_NONE : tag_of(c, open);
 	if (tag == SCAN_NONE)
-		return false;
-	*st = (struct site){ dot, m, f, open, tag, op(c, eq, ':') };
-	return true;
-}
-
-static void one(struct mctx *c, const struct site *st)
-{
-	judge(c, st->dot, st->f, st->open, c->buf + c->tok[st->tag].pos,
-	      c->tok[st->tag].len, c->buf + c->tok[st->m].pos,
-	      c->tok[st->m].len, st->gnu);
+		return;
+	judge(c, dot, f, open, c->buf + c->tok[tag].pos, c->tok[tag].len,
+	      c->buf + c->tok[m].pos, c->tok[m].len, op(c, eq, ':'));
 }
 
 /*
@@ -1349,79 +1336,24 @@ static void attr_macro(struct mctx *c, size_t i)
 	}
 }
 
-/* Is the hit one of ". m = f ," (not of an attribute macro)? */
-static bool site_hit(const struct hit *h)
-{
-	return !(h->flags & (H_DEAD | H_PP)) && h->word < 2;
-}
-
-/*
- * The sites of the hits (site[k] of hit k; ok[k]: one) and, in one walk
- * over the file (idindex_gather()), the uses of their functions whose
- * method's signature changes, where there are two or more: judge() asks
- * for each, and a second name alone would index every name of the file
- * (one is found by a walk that compares, not hashes, each name).
- */
-static void read_sites(struct mctx *c, const struct hit *h, size_t n,
-		       struct site *site, bool *ok)
-{
-	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
-	struct id_index *ix = file_idents(c->pt);
-	const char **names = malloc((n ? n : 1) * sizeof(*names));
-	size_t *lens = malloc((n ? n : 1) * sizeof(*lens));
-	size_t k, nr = 0;
-	const struct token *t, *m;
-
-	for (k = 0; k < n; k++) {
-		ok[k] = site_hit(&h[k]) && site_of(c, h[k].tok, &site[k]);
-		if (!ok[k] || !names || !lens)
-			continue;
-		t = &c->tok[site[k].tag];
-		m = &c->tok[site[k].m];
-		if (!atlas_method(c->buf + t->pos, t->len, c->buf + m->pos,
-				  m->len, sigs))
-			continue;
-		names[nr] = c->buf + c->tok[site[k].f].pos;
-		lens[nr++] = c->tok[site[k].f].len;
-	}
-	if (ix && names && lens && nr > 1 &&	/* one: find_fn()'s walk */
-	    idindex_gather(ix, names, lens, nr))
-		porter_fail(c->pt, -12);	/* ENOMEM */
-	free(names);
-	free(lens);
-}
-
 static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	struct mctx c = { .pt = pt, .tl = pt->tl, .tok = pt->tl->tok,
 			  .buf = pt->buf, .last_dot = SCAN_NONE };
-	struct site *site;
-	bool *ok;
 	size_t k;
 
 	if (atlas_load() || not_x86_kernel(pt))
 		return;
-	site = malloc((n ? n : 1) * sizeof(*site));
-	ok = malloc((n ? n : 1) * sizeof(*ok));
-	if (!site || !ok) {
-		porter_fail(pt, -12);	/* ENOMEM */
-		free(site);
-		free(ok);
-		return;
-	}
 	kv_target(pt->opts->rules, &c.r);
 	kv_format_range(&c.r, c.range, sizeof(c.range));
-	read_sites(&c, h, n, site, ok);
 	for (k = 0; k < n && !pt->error; k++)
 		if (h[k].flags & (H_DEAD | H_PP))
 			continue;
 		else if (h[k].word >= 2)
 			attr_macro(&c, h[k].tok);
-		else if (ok[k])
-			one(&c, &site[k]);
+		else
+			one(&c, h[k].tok);
 	free(c.made);
-	free(site);
-	free(ok);
 }
 
 static struct family methods = {
