@@ -1117,15 +1117,22 @@ static int make_gone(uint32_t target)
 	return 0;
 }
 
+/* The atlas read and the gone set made for target: false if they cannot be. */
+static bool gone_ready(uint32_t target)
+{
+	if (!loaded && atlas_load())
+		return false;
+	return loaded >= 0 &&
+	       ((gone && target == gone_target) || !make_gone(target));
+}
+
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len)
 {
 	uint64_t h;
 	size_t b;
 
-	if (!loaded && atlas_load())
-		return false;
-	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
+	if (!gone_ready(target))
 		return false;
 	h = use_hash(s, len, use);
 	b = bit_of(h);
@@ -1159,9 +1166,7 @@ size_t atlas_gone_members(uint32_t target, const char *tag, size_t len,
 	size_t k, n;
 
 	*first = NULL;
-	if (!loaded && atlas_load())
-		return 0;
-	if (loaded < 0 || ((!gone || target != gone_target) && make_gone(target)))
+	if (!gone_ready(target))
 		return 0;
 	k = first_pair(h);
 	for (n = 0; k + n < nr_gone_pairs && gone_pairs[k + n].tag == h; n++)

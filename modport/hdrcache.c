@@ -102,19 +102,6 @@ static struct slot *slot_of_path(const char *path, uint64_t hash)
 	return NULL;
 }
 
-static const struct cached_header *get(const char *path, int *err,
-				       bool keep);
-
-const struct cached_header *hdrcache_get(const char *path, int *err)
-{
-	return get(path, err, true);
-}
-
-const struct cached_header *hdrcache_peek(const char *path, int *err)
-{
-	return get(path, err, false);
-}
-
 /* hdrcache_get(); keep false: a slot loaded now is not the file's. */
 static const struct cached_header *get(const char *path, int *err, bool keep)
 {
@@ -157,4 +144,14 @@ static const struct cached_header *get(const char *path, int *err, bool keep)
 	if (!keep)
 		out->used = file_nr - 1;	/* as the last file's: free to go */
 	return &out->h;
+}
+
+const struct cached_header *hdrcache_get(const char *path, int *err)
+{
+	return get(path, err, true);
+}
+
+const struct cached_header *hdrcache_peek(const char *path, int *err)
+{
+	return get(path, err, false);
 }

@@ -1785,6 +1785,7 @@ static int make_lost(struct ctx *c)
 	struct hash_set seen = { 0 };
 	const struct atlas_gone_member *gm;
 	const struct token *t;
+	uint64_t tag;
 	size_t n, k;
 	int ret = 0;
 
@@ -1794,10 +1795,10 @@ static int make_lost(struct ctx *c)
 		    (!match_ident(c->buf, t, "struct") &&
 		     !match_ident(c->buf, t, "union")))
 			continue;
-		if (hashset_has(&seen, hashset_key(c->buf + t[1].pos, t[1].len)))
+		tag = hashset_key(c->buf + t[1].pos, t[1].len);
+		if (hashset_has(&seen, tag))
 			continue;
-		ret = hashset_add(&seen, hashset_key(c->buf + t[1].pos,
-						     t[1].len));
+		ret = hashset_add(&seen, tag);
 		n = atlas_gone_members(c->target, c->buf + t[1].pos, t[1].len,
 				       &gm);
 		for (k = 0; k < n && !ret; k++)
