@@ -568,15 +568,12 @@ unsigned int atlas_release_kv(unsigned int k)
 }
 
 /* The fact line of a key, or NULL. */
-static const char *find(char kind, const char *tag, size_t tag_len,
-			const char *name, size_t len)
+/* find() of the key h (hash_key()) that the caller has. */
+static const char *find_key(char kind, const char *tag, size_t tag_len,
+			    const char *name, size_t len, uint64_t h)
 {
-	uint64_t h;
 	size_t j;
 
-	if (atlas_load())
-		return NULL;
-	h = hash_key(kind, tag, tag_len, name, len);
 	if (!filter_may_have(kind, h))
 		return NULL;
 	for (j = h & (keys_size - 1); by_key[j].off;
@@ -586,6 +583,15 @@ static const char *find(char kind, const char *tag, size_t tag_len,
 			      atlas_blob + by_key[j].off))
 			return atlas_blob + by_key[j].off;
 	return NULL;
+}
+
+static const char *find(char kind, const char *tag, size_t tag_len,
+			const char *name, size_t len)
+{
+	if (atlas_load())
+		return NULL;
+	return find_key(kind, tag, tag_len, name, len,
+			hash_key(kind, tag, tag_len, name, len));
 }
 
 /* "a-e,g" as a mask; the end of the ranges in *end. */
@@ -629,10 +635,11 @@ uint32_t atlas_mask(char kind, const char *tag, size_t tag_len,
 	return l ? parse_ranges(line_value(l), &l) : 0;
 }
 
-uint32_t atlas_arch(char kind, const char *name, size_t len,
-		    const char **arches, size_t *arches_len)
+/* atlas_arch() of the line l (or NULL). */
+static uint32_t arch_of(const char *l, const char **arches,
+			size_t *arches_len)
 {
-	const char *l = find(kind, "", 0, name, len), *end;
+	const char *end;
 	uint32_t mask;
 
 	if (!l)
@@ -643,6 +650,24 @@ uint32_t atlas_arch(char kind, const char *name, size_t len,
 	*arches = end + 1;
 	*arches_len = strcspn(end + 1, "\n");
 	return mask;
+}
+
+uint32_t atlas_arch(char kind, const char *name, size_t len,
+		    const char **arches, size_t *arches_len)
+{
+	return arch_of(find(kind, "", 0, name, len), arches, arches_len);
+}
+
+uint32_t atlas_arch_span(char kind, const char *name, size_t len,
+			 uint64_t span, const char **arches,
+			 size_t *arches_len)
+{
+	/* hash_key() with no tag: hash_span() of no bytes is 0 */
+	if (loaded != 1 && atlas_load())
+		return 0;
+	return arch_of(find_key(kind, "", 0, name, len,
+				span * 7 + (unsigned char)kind),
+		       arches, arches_len);
 }
 
 #define ATLAS_FOLDERS 64
@@ -1008,6 +1033,7 @@ static unsigned int line_gone(size_t i, uint32_t target)
  */
 static uint64_t *gone;
 static size_t gone_size;
+static struct atlas_gone_set gone_set;	/* the two, as atlas.h reads them */
 /* Its '.' lines, by their tag's hash (atlas_gone_members()). */
 static struct atlas_gone_member *gone_pairs;
 static size_t nr_gone_pairs;
@@ -1020,16 +1046,6 @@ static uint32_t gone_target;
  * it with one of the set is a rare extra hit, which the family's lookups,
  * by spelling, dismiss.)
  */
-static uint64_t span_use_hash(uint64_t span, enum atlas_use use)
-{
-	return (span + use * 0x9e3779b97f4a7c15ull) | 1;
-}
-
-static uint64_t use_hash(const char *s, size_t len, enum atlas_use use)
-{
-	return span_use_hash(hash_span(s, len), use);
-}
-
 static size_t bit_of(uint64_t h)
 {
 	return (size_t)(h >> 32) & (gone_nr_bits - 1);
@@ -1081,6 +1097,8 @@ static int make_gone(uint32_t target)
 
 	free(gone);
 	free(gone_bits);
+	gone = gone_bits = NULL;
+	gone_set = (struct atlas_gone_set){ .target = target };
 	gone_target = target;
 	if (!of)
 		return -ENOMEM;
@@ -1104,7 +1122,7 @@ static int make_gone(uint32_t target)
 	for (i = 0; i < nr_lines; i++) {
 		uses = of[i];
 		for (u = 0; uses && u < NR_ATLAS_USES; u++) {
-			uint64_t h = span_use_hash(line_gone_hash[i],
+			uint64_t h = atlas_use_hash(line_gone_hash[i],
 						   (enum atlas_use)u);
 
 			if (!(uses & (1u << u)))
@@ -1114,6 +1132,11 @@ static int make_gone(uint32_t target)
 		}
 	}
 	free(of);
+	gone_set = (struct atlas_gone_set){
+		.target = target,
+		.bits = gone_bits, .bits_mask = gone_nr_bits - 1,
+		.names = gone, .names_mask = gone_size - 1,
+	};
 	return 0;
 }
 
@@ -1129,15 +1152,13 @@ static bool gone_ready(uint32_t target)
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len)
 {
-	uint64_t h;
-	size_t b;
+	return gone_ready(target) &&
+	       atlas_gone_set_has(&gone_set, use, hash_span(s, len));
+}
 
-	if (!gone_ready(target))
-		return false;
-	h = use_hash(s, len, use);
-	b = bit_of(h);
-	return (gone_bits[b / 64] & (1ull << (b % 64))) &&
-	       names_in(gone, gone_size, h);
+const struct atlas_gone_set *atlas_gone_set(uint32_t target)
+{
+	return gone_ready(target) ? &gone_set : NULL;
 }
 
 /*

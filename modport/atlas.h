@@ -64,6 +64,14 @@ bool atlas_header_folder(const char *dir, size_t len);
 uint32_t atlas_arch(char kind, const char *name, size_t len,
 		    const char **arches, size_t *arches_len);
 
+/*
+ * atlas_arch() of a name whose hash_span() (hashspan.h) the caller has
+ * made already: the engine's filter, which asks of every call.
+ */
+uint32_t atlas_arch_span(char kind, const char *name, size_t len,
+			 uint64_t span, const char **arches,
+			 size_t *arches_len);
+
 /* Has the atlas a line of kind for name (even one of no release)? */
 bool atlas_has(char kind, const char *name, size_t len);
 
@@ -147,6 +155,51 @@ enum atlas_use {
  */
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len);
+
+/*
+ * The set atlas_may_be_gone() reads, for a caller that asks of every
+ * identifier and has its hash_span() already (the engine's filter): a
+ * bitmap in front of a table of the names' hashes, each with its use.
+ */
+struct atlas_gone_set {
+	uint32_t target;	/* the releases it answers for */
+	const uint64_t *bits;
+	size_t bits_mask;	/* its bits, less one (a power of two) */
+	const uint64_t *names;	/* atlas_use_hash()es, open addressing */
+	size_t names_mask;	/* its slots, less one (a power of two) */
+};
+
+/*
+ * The set of target, made if need be (it then replaces the set of another
+ * target: ask again when the target changes); NULL where the atlas
+ * cannot be read.
+ */
+const struct atlas_gone_set *atlas_gone_set(uint32_t target);
+
+/*
+ * The set's hash of a name whose hash_span() is span, used so.  (A name
+ * that shares it with one of the set is a rare extra hit, which the
+ * family's lookups, by spelling, dismiss.)
+ */
+static inline uint64_t atlas_use_hash(uint64_t span, enum atlas_use use)
+{
+	return (span + use * 0x9e3779b97f4a7c15ull) | 1;
+}
+
+/* atlas_may_be_gone() of the name whose hash_span() is span. */
+static inline bool atlas_gone_set_has(const struct atlas_gone_set *g,
+				      enum atlas_use use, uint64_t span)
+{
+	uint64_t h = atlas_use_hash(span, use);
+	size_t b = (size_t)(h >> 32) & g->bits_mask, j;
+
+	if (!(g->bits[b / 64] & (1ull << (b % 64))))
+		return false;
+	for (j = h & g->names_mask; g->names[j]; j = (j + 1) & g->names_mask)
+		if (g->names[j] == h)
+			return true;
+	return false;
+}
 
 /* A member that went away from a struct, as hashset_key()s of the names. */
 struct atlas_gone_member {

@@ -87,11 +87,10 @@ static unsigned int flag_slots;	/* token flags some family wants */
 static struct name *names;	/* storage */
 static bool ready;
 
-/* A name's bucket (hashspan.h). */
-static inline unsigned int name_hash(const char *s, size_t len)
+/* The bucket of a name whose hash_span() is span. */
+static inline unsigned int name_bucket(uint64_t span)
 {
-	return (unsigned int)(hash_span(s, len) >> 32) &
-	       (unsigned int)(nr_buckets - 1);
+	return (unsigned int)(span >> 32) & (unsigned int)(nr_buckets - 1);
 }
 
 /* The words of every family, and buckets for twice as many. */
@@ -146,7 +145,7 @@ static void engine_init(void)
 			head = nm->len == 1 && !(nm->word[0] == '_' ||
 				 (unsigned int)((nm->word[0] | 0x20) - 'a') < 26u) ?
 			       &punct[(unsigned char)nm->word[0]] :
-			       &bucket[name_hash(nm->word, nm->len)];
+			       &bucket[name_bucket(hash_span(nm->word, nm->len))];
 			nm->next = *head;
 			*head = nm;
 		}
@@ -488,6 +487,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	const struct token *t = &w->tl->tok[i];
 	const struct name *nm;
 	unsigned int k;
+	uint64_t span;
 
 	if (t->flags & flag_slots) {
 		for (k = 0; k < nr_slots; k++)
@@ -504,8 +504,9 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	}
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
+	span = hash_span(w->buf + t->pos, t->len);
 	for (k = 0; k < nr_filters; k++)
-		if (slots[filters[k]].f->wants(w->pt, i))
+		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
 		for (k = 0; k < nr_buckets; k++)
@@ -514,7 +515,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 					add_hit(w, nm->slot, i, nm->index);
 		return;
 	}
-	for (nm = bucket[name_hash(w->buf + t->pos, t->len)]; nm;
+	for (nm = bucket[name_bucket(span)]; nm;
 	     nm = nm->next)
 		if (nm->len == t->len &&
 		    !memcmp(nm->word, w->buf + t->pos, t->len))

@@ -90,9 +90,10 @@ struct family {
 	/*
 	 * Or a filter: every identifier and <header> (token i) it wants is
 	 * a hit (word -1).  For word lists too large for the table (the
-	 * atlas), or that depend on the options (the target).
+	 * atlas), or that depend on the options (the target).  span: the
+	 * token's hash_span() (hashspan.h) of its bytes as in the file.
 	 */
-	bool (*wants)(const struct porter *pt, size_t i);
+	bool (*wants)(const struct porter *pt, size_t i, uint64_t span);
 	void (*run)(struct porter *pt, const struct hit *h, size_t n);
 };
 

@@ -2788,10 +2788,11 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
  * <asm/...> headers x86 never had: every other name of the file is one
  * that each kernel of the target has, and no finding of this family.
  */
-static bool wants(const struct porter *pt, size_t i)
+static bool wants(const struct porter *pt, size_t i, uint64_t span)
 {
 	static unsigned int lo, hi;
 	static uint32_t target;
+	static const struct atlas_gone_set *set;
 	static bool made;
 	const struct rule_set *rs = pt->opts->rules;
 	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
@@ -2806,7 +2807,10 @@ static bool wants(const struct porter *pt, size_t i)
 		lo = l;
 		hi = h;
 		made = true;
+		set = NULL;
 	}
+	if (!set || set->target != target)	/* made for another: again */
+		set = atlas_gone_set(target);
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
 			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
@@ -2820,13 +2824,14 @@ static bool wants(const struct porter *pt, size_t i)
 		return true;	/* arch_error() */
 	if (t->type == TOKEN_IDENT && t[1].type == TOKEN_SPECIAL &&
 	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&
-	    atlas_arch(ATLAS_ARCH_FUNC, s, t->len, &dirs, &dlen))
+	    atlas_arch_span(ATLAS_ARCH_FUNC, s, t->len, span, &dirs, &dlen))
 		return true;	/* arch_only_call() */
-	return atlas_may_be_gone(target, p && p->type == TOKEN_SPECIAL &&
-				 ((p->len == 1 && pt->buf[p->pos] == '.') ||
-				  (p->len == 2 && !memcmp(pt->buf + p->pos,
-							  "->", 2))) ?
-				 ATLAS_USE_MEMBER : ATLAS_USE_NAME, s, t->len);
+	return set && atlas_gone_set_has(set, p && p->type == TOKEN_SPECIAL &&
+					 ((p->len == 1 &&
+					   pt->buf[p->pos] == '.') ||
+					  (p->len == 2 &&
+					   !memcmp(pt->buf + p->pos, "->", 2))) ?
+					 ATLAS_USE_MEMBER : ATLAS_USE_NAME, span);
 }
 
 static const struct family gone = {

@@ -50,7 +50,12 @@ struct ctx {
 	struct ppdirs own;			/* the file's directives */
 	struct dirs fdirs;			/* the file's */
 	struct dirs hdirs[INCLUDE_MAX_HEADERS];	/* each header's */
+	/* Each hit's declarators (declarators()), read once: DECL_MAX a hit. */
+	size_t *decl;
+	unsigned char *nr_decl;
 };
+
+#define DECL_MAX 8
 
 /* ds for the directives pd (built if need be).  0 or -ENOMEM. */
 static int dirs_of(struct dirs *ds, struct ppdirs *pd, const char *buf,
@@ -482,12 +487,14 @@ static bool conditional(const struct porter *pt, size_t s)
 	return true;
 }
 
-static void one(struct ctx *c, struct target *tg, size_t s)
+/* The static at token s, whose declarators are names[0..nr). */
+static void one(struct ctx *c, struct target *tg, size_t s,
+		const size_t *names, size_t nr)
 {
 	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
 	struct id_index *ix = c->top_made ? &c->top : NULL;
-	size_t names[8], nr, k, at = 0, other = 0, end;
+	size_t k, at = 0, other = 0, end;
 	const struct token *n, *o;
 	bool found = false, fix;
 	enum verdict v;
@@ -499,7 +506,6 @@ static void one(struct ctx *c, struct target *tg, size_t s)
 		porter_fail(pt, -12);	/* ENOMEM */
 		return;
 	}
-	nr = declarators(pt, s, names, 8);
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
 		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix,
@@ -643,17 +649,22 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 	struct porter *pt = c->pt;
 	struct id_index *ix = NULL;
 	const char **names = NULL;
-	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, at[8];
+	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, *at;
 
 	if (!idindex_build(&c->top, pt->buf, pt->tl)) {
 		c->top_made = true;
 		ix = &c->top;
 	}
-
+	c->decl = malloc((n ? n : 1) * DECL_MAX * sizeof(*c->decl));
+	c->nr_decl = calloc(n ? n : 1, sizeof(*c->nr_decl));
+	if (ix && (!c->decl || !c->nr_decl))
+		porter_fail(pt, -12);	/* ENOMEM */
 	for (k = 0; ix && k < n && !pt->error; k++) {
 		if (!judged_hit(&h[k]))
 			continue;
-		got = declarators(pt, h[k].tok, at, 8);
+		at = c->decl + k * DECL_MAX;
+		got = declarators(pt, h[k].tok, at, DECL_MAX);
+		c->nr_decl[k] = (unsigned char)got;
 		if (nr + got > alloc) {
 			const char **more_names;
 			size_t *more_lens;
@@ -691,9 +702,12 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 
 	target_init(&tg, pt);
 	gather_names(&c, h, n);
-	for (k = 0; k < n && !pt->error; k++)
+	for (k = 0; c.top_made && k < n && !pt->error; k++)
 		if (judged_hit(&h[k]))
-			one(&c, &tg, h[k].tok);
+			one(&c, &tg, h[k].tok, c.decl + k * DECL_MAX,
+			    c.nr_decl[k]);
+	free(c.decl);
+	free(c.nr_decl);
 	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
 		free(c.hdirs[k].header);
 	free(c.fdirs.header);
