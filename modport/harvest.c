@@ -20,6 +20,7 @@ struct hv {
 	const char *buf;
 	const struct token *tok;
 	size_t *idx;		/* the code tokens */
+	unsigned char *op;	/* each one's class: OP_IDENT, a punctuator */
 	size_t n;
 	int locals;		/* HARVEST_LOCALS */
 	bool names_only;	/* HARVEST_NAMES_ONLY */
@@ -54,34 +55,63 @@ static void tok_text(const char *buf, const struct token *t, char *dst,
 	dst[o] = 0;
 }
 
-static const struct token *T(const struct hv *h, size_t k)
+/*
+ * A code token's class in hv.op: its byte for a one-character punctuator,
+ * OP_IDENT for an identifier, OP_OTHER for the rest - one load answers
+ * is_op() and is_ident(), which the parse asks of every token, often.
+ */
+#define OP_OTHER 0
+#define OP_IDENT 1
+
+static unsigned char op_class(const char *buf, const struct token *t)
+{
+	if (t->type == TOKEN_IDENT)
+		return OP_IDENT;
+	if (t->type == TOKEN_SPECIAL && t->len == 1)
+		return (unsigned char)buf[t->pos];
+	return OP_OTHER;
+}
+
+static inline const struct token *T(const struct hv *h, size_t k)
 {
 	return &h->tok[h->idx[k]];
 }
 
-static bool is_op(const struct hv *h, size_t k, char c)
+static inline bool is_op(const struct hv *h, size_t k, char c)
 {
-	return k < h->n && match_op(h->buf, T(h, k), c);
+	return k < h->n && h->op[k] == (unsigned char)c;
 }
 
-static bool is_ident(const struct hv *h, size_t k)
+static inline bool is_ident(const struct hv *h, size_t k)
 {
-	return k < h->n && T(h, k)->type == TOKEN_IDENT;
+	return k < h->n && h->op[k] == OP_IDENT;
 }
 
-static bool ident_is(const struct hv *h, size_t k, const char *s)
+static inline bool ident_is(const struct hv *h, size_t k, const char *s)
 {
-	return is_ident(h, k) && token_is(h->buf, T(h, k), s);
+	const struct token *t;
+
+	if (!is_ident(h, k))
+		return false;
+	t = T(h, k);
+	/* a name of another length cannot be s, unless a splice is in it */
+	if (!(t->flags & TF_SPLICE) && t->len != strlen(s))
+		return false;
+	return token_is(h->buf, t, s);
 }
 
-static bool is_open(const struct hv *h, size_t k)
+static inline bool is_open(const struct hv *h, size_t k)
 {
-	return is_op(h, k, '(') || is_op(h, k, '[') || is_op(h, k, '{');
+	unsigned char c = k < h->n ? h->op[k] : OP_OTHER;
+
+	return c == '(' || c == '[' || c == '{';
 }
 
-static bool is_close(const struct hv *h, size_t k)
+static inline bool is_close(const struct hv *h, size_t k)
 {
-	return is_op(h, k, ')') || is_op(h, k, ']') || is_op(h, k, '}');
+	unsigned char c = k < h->n ? h->op[k] : OP_OTHER;
+
+	return c == ')' || c == ']' || c == '}';
 }
 
 /* The token that closes the bracket at k, or the last one before end. */
@@ -552,8 +582,12 @@ int harvest_fn_sig(const char *buf, const struct token_list *tl, size_t from,
 	if (size < 8)
 		return -EINVAL;
 	h.idx = malloc((tl->nr + 1) * sizeof(*h.idx));
-	if (!h.idx)
+	h.op = malloc(tl->nr + 1);
+	if (!h.idx || !h.op) {
+		free(h.idx);
+		free(h.op);
 		return -ENOMEM;
+	}
 	for (i = from; tl->tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tl->tok[i];
 
@@ -561,6 +595,7 @@ int harvest_fn_sig(const char *buf, const struct token_list *tl, size_t from,
 			continue;
 		if (i == name)
 			at_name = h.n;
+		h.op[h.n] = op_class(buf, t);
 		h.idx[h.n++] = i;
 		if (at_name == NONE)
 			continue;
@@ -575,6 +610,7 @@ int harvest_fn_sig(const char *buf, const struct token_list *tl, size_t from,
 			sig_of(&h, 0, at_name, at_name + 1, close, sig, size);
 	}
 	free(h.idx);
+	free(h.op);
 	return 0;
 }
 
@@ -1188,8 +1224,12 @@ int harvest(const char *buf, const struct token_list *tl, int flags,
 	int err = 0;
 
 	h.idx = malloc(tl->nr * sizeof(*h.idx));
-	if (!h.idx)
+	h.op = malloc(tl->nr);
+	if (!h.idx || !h.op) {
+		free(h.idx);
+		free(h.op);
 		return -ENOMEM;
+	}
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tl->tok[i];
 
@@ -1201,8 +1241,10 @@ int harvest(const char *buf, const struct token_list *tl, int flags,
 				directive(&h, i);
 			continue;
 		}
-		if (!cs.skip)
+		if (!cs.skip) {
+			h.op[h.n] = op_class(buf, t);
 			h.idx[h.n++] = i;
+		}
 	}
 	for (k = 0; k < h.n && !err;)
 		k = external(&h, k, &err);
@@ -1214,6 +1256,7 @@ int harvest(const char *buf, const struct token_list *tl, int flags,
 		if (is_aggregate_kw(&h, k) && is_ident(&h, k + 1))
 			emit(&h, HK_TAG, k + 1, NULL, 0, NULL);
 	free(h.idx);
+	free(h.op);
 	free(h.alias);
 	return err;
 }

@@ -52,8 +52,19 @@ struct token_list {
 int tokenize(const char *buf, size_t len, struct token_list *tl);
 void token_list_free(struct token_list *tl);
 
-/* Does token t spell s?  Splices inside the token are skipped. */
-bool token_is(const char *buf, const struct token *t, const char *s);
+/* token_is() past the first byte, which the two share. */
+bool token_is_spelt(const char *buf, const struct token *t, const char *s);
+
+/*
+ * Does token t spell s?  Splices inside the token are skipped.  Most
+ * tokens differ at the first byte, which no splice comes before (the
+ * tokenizer skips one between tokens): that test is inline.
+ */
+static inline bool token_is(const char *buf, const struct token *t,
+			    const char *s)
+{
+	return buf[t->pos] == *s && token_is_spelt(buf, t, s);
+}
 
 /* Does token t spell one of words[0..n)? */
 bool token_in(const char *buf, const struct token *t,

@@ -432,12 +432,12 @@ void token_list_free(struct token_list *tl)
 	tl->nr = tl->alloc = 0;
 }
 
-bool token_is(const char *buf, const struct token *t, const char *s)
+bool token_is_spelt(const char *buf, const struct token *t, const char *s)
 {
 	const char *p = buf + t->pos;
 	const char *end = p + t->len;
 
-	if (!(t->flags & TF_SPLICE))	/* no strlen(s): most differ at once */
+	if (!(t->flags & TF_SPLICE))	/* no strlen(s) */
 		return *p == *s && !strncmp(p, s, t->len) && !s[t->len];
 	while (p < end) {
 		p = skip_splices(p);
