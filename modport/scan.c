@@ -4,20 +4,6 @@
 
 #include "scan.h"
 
-size_t prev_code(const struct token_list *tl, size_t i)
-{
-	while (i > 0 && !is_code(&tl->tok[--i]))
-		;
-	return i;
-}
-
-size_t next_code(const struct token_list *tl, size_t i)
-{
-	while (i + 1 < tl->nr && !is_code(&tl->tok[++i]))
-		;
-	return i;
-}
-
 size_t match_open(const char *buf, const struct token_list *tl, size_t i,
 		  char open, char close)
 {
@@ -65,19 +51,6 @@ bool is_member_name(const char *buf, const struct token_list *tl, size_t i)
 			(t->len == 2 && !memcmp(buf + t->pos, "->", 2)));
 	}
 	return false;
-}
-
-/* Next token of the same directive (comments skipped), or SCAN_NONE. */
-size_t pp_next(const struct token_list *tl, size_t i)
-{
-	const struct token *t;
-
-	do {
-		t = &tl->tok[++i];
-		if (!(t->flags & TF_PP) || (t->flags & TF_BOL))
-			return SCAN_NONE;
-	} while (t->type == TOKEN_COMMENT);
-	return i;
 }
 
 int pp_open_groups(const char *buf, const struct token_list *tl, size_t from,
@@ -197,14 +170,6 @@ bool is_call(const char *buf, const struct token_list *tl, size_t i)
 {
 	return !after_member_op(buf, tl, i) &&
 	       match_op(buf, &tl->tok[next_code(tl, i)], '(');
-}
-
-size_t code_before(const struct token_list *tl, size_t i)
-{
-	size_t p = prev_code(tl, i);
-
-	/* at the start, prev_code() stops on token 0, code or not */
-	return p == i || !is_code(&tl->tok[p]) ? SCAN_NONE : p;
 }
 
 size_t initializer_of(const char *buf, const struct token_list *tl, size_t i,

@@ -35,11 +35,33 @@ static inline bool is_code(const struct token *t)
 	return t->type != TOKEN_COMMENT && !(t->flags & TF_PP);
 }
 
-/* Index of the next/previous code token (not comment, not directive). */
-size_t next_code(const struct token_list *tl, size_t i);
-size_t prev_code(const struct token_list *tl, size_t i);
+/*
+ * Index of the next/previous code token (not comment, not directive).
+ * Inline: the rules step through the tokens with them, millions of times
+ * over a tree.
+ */
+static inline size_t next_code(const struct token_list *tl, size_t i)
+{
+	while (i + 1 < tl->nr && !is_code(&tl->tok[++i]))
+		;
+	return i;
+}
+
+static inline size_t prev_code(const struct token_list *tl, size_t i)
+{
+	while (i > 0 && !is_code(&tl->tok[--i]))
+		;
+	return i;
+}
+
 /* prev_code(), but SCAN_NONE at the start instead of i. */
-size_t code_before(const struct token_list *tl, size_t i);
+static inline size_t code_before(const struct token_list *tl, size_t i)
+{
+	size_t p = prev_code(tl, i);
+
+	/* at the start, prev_code() stops on token 0, code or not */
+	return p == i || !is_code(&tl->tok[p]) ? SCAN_NONE : p;
+}
 /*
  * From the opener at code token i, its matching closer (match_close), or
  * from the closer at i, its opener (match_open); SCAN_NONE if unmatched.
@@ -49,7 +71,17 @@ size_t match_close(const char *buf, const struct token_list *tl, size_t i,
 size_t match_open(const char *buf, const struct token_list *tl, size_t i,
 		  char open, char close);
 /* Next token of the same directive (comments skipped), or SCAN_NONE. */
-size_t pp_next(const struct token_list *tl, size_t i);
+static inline size_t pp_next(const struct token_list *tl, size_t i)
+{
+	const struct token *t;
+
+	do {
+		t = &tl->tok[++i];
+		if (!(t->flags & TF_PP) || (t->flags & TF_BOL))
+			return SCAN_NONE;
+	} while (t->type == TOKEN_COMMENT);
+	return i;
+}
 /* How many #if groups opened in tokens [from, to) are still open at to. */
 int pp_open_groups(const char *buf, const struct token_list *tl, size_t from,
 		   size_t to);
