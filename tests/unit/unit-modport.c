@@ -225,6 +225,43 @@ static void test_comments(void)
 	check_str(show(s, 3), "comment:/* open");
 }
 
+/*
+ * Names and comments of every length, at every place their end can take
+ * in the tokenizer's 16-byte scans, and at the end of the text.
+ */
+static void test_wide_scans(void)
+{
+	static const char name_bytes[] = "aZ09_$\xc3\xa9yq";
+	static const char body_bytes[] = "*x/*";	/* never a star-slash */
+	static const char *const after[] = { " ", "+", "(", "\n", "" };
+	char s[128];
+	size_t len, k, a, bad = 0;
+
+	for (len = 1; len <= 40; len++) {
+		for (k = 0; k < len; k++)
+			s[k] = name_bytes[k % (sizeof(name_bytes) - 1)];
+		for (a = 0; a < sizeof(after) / sizeof(after[0]); a++) {
+			strcpy(s + len, after[a]);
+			lex(s);
+			bad += tl.tok[0].type != TOKEN_IDENT || tl.tok[0].len != len;
+		}
+	}
+	check_int(bad, ==, 0);
+	for (len = 0; len <= 40; len++) {
+		memcpy(s, "/*", 2);
+		for (k = 0; k < len; k++)
+			s[2 + k] = body_bytes[k % (sizeof(body_bytes) - 1)];
+		strcpy(s + 2 + len, "*/b");
+		bad += lex(s) != 2 || tl.tok[0].type != TOKEN_COMMENT ||
+		       tl.tok[0].len != len + 4 || (tl.tok[0].flags & TF_OPEN) ||
+		       tl.tok[1].pos != len + 4;
+		s[2 + len] = 0;		/* open to the end */
+		bad += lex(s) != 1 || tl.tok[0].len != len + 2 ||
+		       !(tl.tok[0].flags & TF_OPEN);
+	}
+	check_int(bad, ==, 0);
+}
+
 static void test_splice_ident(void)
 {
 	const char *s = "init_mod\\\r\nule(";
@@ -787,6 +824,7 @@ int main(void)
 	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
+	TEST(test_wide_scans(), "names and comments of 1 to 40 bytes: every end the 16-byte scans meet");
 	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
 	TEST(test_positions(), "line and display column: tabs to 8, UTF-8");
 	TEST(test_names(), "module names from paths; C identifiers");
