@@ -294,6 +294,7 @@ static int gather_all(struct id_index *ix, const char *const *names,
 	struct id_slot *s;
 	size_t k, added = 0, *alloc;
 	int depth = 0, ret = 0;
+	uint64_t lengths = 0;	/* bit k: a name of k bytes, 63 or more */
 
 	if (ix->full || !n)
 		return 0;
@@ -301,6 +302,7 @@ static int gather_all(struct id_index *ix, const char *const *names,
 		s = slot_of(ix, names[k], lens[k]);
 		if (s->first != SCAN_NONE)
 			continue;	/* gathered already, or twice here */
+		lengths |= 1ull << (lens[k] < 63 ? lens[k] : 63);
 		if (2 * (ix->used + 1) > ix->size) {
 			if (grow(ix))
 				return -ENOMEM;
@@ -321,8 +323,9 @@ static int gather_all(struct id_index *ix, const char *const *names,
 		depth += brace_step(buf, t);
 		if (t->type == TOKEN_SPECIAL)
 			continue;
-		if (t->type != TOKEN_IDENT || (top && depth))
-			continue;
+		if (t->type != TOKEN_IDENT || (top && depth) ||
+		    !(lengths & (1ull << (t->len < 63 ? t->len : 63))))
+			continue;	/* no name of its length is asked */
 		s = slot_of(ix, buf + t->pos, t->len);
 		if (s->first != SCAN_NONE - 1)
 			continue;	/* not asked for, or gathered before */
