@@ -11,6 +11,7 @@
 
 #include "atlas.h"
 #include "harvest.h"
+#include "hashspan.h"
 #include "hdrindex.h"
 #include "nameset.h"
 #include "projnames.h"
@@ -115,9 +116,10 @@ static void init_scan_class(void)
 static bool can_be_asked(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len, *start;
+	const struct atlas_gone_set *set;
 
-	if (!read_for)
-		return true;
+	if (!read_for || !(set = atlas_gone_set(read_for)))
+		return true;	/* no atlas to ask: every header, as with none */
 	if (!scan_class['a'])
 		init_scan_class();
 	while (p < end) {
@@ -132,8 +134,9 @@ static bool can_be_asked(const char *buf, size_t len)
 			do
 				p++;
 			while (scan_class[(unsigned char)*p] == S_IDENT);
-			if (atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER,
-					      start, (size_t)(p - start)))
+			if (atlas_gone_set_has(set, ATLAS_USE_ANY_MEMBER,
+					       hash_span(start,
+							 (size_t)(p - start))))
 				return true;
 			break;
 		case S_LITERAL:
