@@ -487,6 +487,15 @@ static bool conditional(const struct porter *pt, size_t s)
 	return true;
 }
 
+/* Has the file a use of name[0..len) at file scope before token s? */
+static bool used_before(struct id_index *ix, const char *name, size_t len,
+			size_t s)
+{
+	const struct id_use *use;
+
+	return idindex_find(ix, name, len, &use) && use[0].tok < s;
+}
+
 /* The static at token s, whose declarators are names[0..nr). */
 static void one(struct ctx *c, struct target *tg, size_t s,
 		const size_t *names, size_t nr)
@@ -502,14 +511,19 @@ static void one(struct ctx *c, struct target *tg, size_t s,
 
 	if (!ix)
 		return;
-	if (!c->fdirs.pd && dirs_of(&c->fdirs, &c->own, pt->buf, tl)) {
-		porter_fail(pt, -12);	/* ENOMEM */
-		return;
-	}
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
-		v = first_decl(c, pt->path ? pt->path : "", pt->buf, tl, ix,
-			       &c->fdirs, s, s, pt->buf + n->pos, n->len, 0);
+		if (!c->hs && !used_before(ix, pt->buf + n->pos, n->len, s)) {
+			v = V_NONE;	/* first_decl() has nothing to read */
+		} else if (!c->fdirs.pd &&
+			   dirs_of(&c->fdirs, &c->own, pt->buf, tl)) {
+			porter_fail(pt, -12);	/* ENOMEM */
+			return;
+		} else {
+			v = first_decl(c, pt->path ? pt->path : "", pt->buf,
+				       tl, ix, &c->fdirs, s, s,
+				       pt->buf + n->pos, n->len, 0);
+		}
 		if (v == V_EXTERN || (v == V_EXTERN_HEADER && !conditional(pt, s))) {
 			if (!found)
 				at = k;

@@ -17,6 +17,7 @@
 #include "../../modport/include.h"
 #include "../../modport/idindex.h"
 #include "../../modport/hashset.h"
+#include "../../modport/hashspan.h"
 #include "../../modport/hdrcache.h"
 #include "../../modport/hdrsum.h"
 #include "../../modport/harvest.h"
@@ -634,6 +635,56 @@ static void test_atlas_gone_members(void)
 }
 
 /*
+ * The gone set that the engine's filter probes inline answers as
+ * atlas_may_be_gone() does, for names gone and not, in every use, and is
+ * made again when another target is asked.
+ */
+static void test_atlas_gone_set(void)
+{
+	static const char *const names[] = {
+		"trans_start", "MODULE_PARM", "init_module", "strlcpy",
+		"kmalloc", "printk", "no_such_name_x", "i", "<linux/tqueue.h>",
+		"<linux/module.h>", "request_queue_t", "dev",
+	};
+	const struct atlas_gone_set *set;
+	uint32_t t61 = 0, t44 = 0;
+	unsigned int r, u;
+	size_t k, bad = 0, gone = 0;
+
+	for (r = 0; r < atlas_nr_releases(); r++) {
+		if (!strcmp(atlas_release_name(r), "6.1"))
+			t61 = 1u << r;
+		if (!strcmp(atlas_release_name(r), "4.4"))
+			t44 = 1u << r;
+	}
+	if (!check(t61 && t44))
+		return;
+	set = atlas_gone_set(t61);
+	if (!check(set && set->target == t61))
+		return;
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++)
+		for (u = 0; u < NR_ATLAS_USES; u++) {
+			size_t len = strlen(names[k]);
+			bool has = atlas_gone_set_has(set, (enum atlas_use)u,
+						      hash_span(names[k], len));
+
+			bad += has != atlas_may_be_gone(t61, (enum atlas_use)u,
+							names[k], len);
+			gone += has;
+		}
+	check_int(bad, ==, 0);
+	check(gone >= 3);	/* trans_start, MODULE_PARM, <linux/tqueue.h> */
+	check(atlas_gone_set_has(set, ATLAS_USE_MEMBER,
+				 hash_span("trans_start", 11)));
+	check(!atlas_gone_set_has(set, ATLAS_USE_NAME,
+				  hash_span("no_such_name_x", 14)));
+	set = atlas_gone_set(t44);
+	check(set && set->target == t44);
+	check(!atlas_gone_set_has(set, ATLAS_USE_MEMBER,
+				  hash_span("trans_start", 11)));
+}
+
+/*
  * A text's directives: each kind in order, the #includes listed apart
  * (a "# include" with a blank too), and the first one after a token.
  */
@@ -840,6 +891,7 @@ int main(void)
 	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
 	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other");
 	TEST(test_atlas_gone_members(), "the atlas: the members a struct lost within a target");
+	TEST(test_atlas_gone_set(), "the atlas: the gone set probed inline answers as atlas_may_be_gone(), for each target");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
