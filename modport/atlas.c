@@ -1039,6 +1039,8 @@ static struct atlas_gone_member *gone_pairs;
 static size_t nr_gone_pairs;
 static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
+/* The names' hash_span()s, whatever their use, and the o lines' names. */
+static uint64_t *span_bits;
 static uint32_t gone_target;
 
 /*
@@ -1089,15 +1091,23 @@ static int make_pairs(const unsigned char *of)
 	return 0;
 }
 
+static void span_bit_set(uint64_t span)
+{
+	size_t b = (size_t)(span >> 32) & (gone_nr_bits - 1);
+
+	span_bits[b / 64] |= 1ull << (b % 64);
+}
+
 static int make_gone(uint32_t target)
 {
-	size_t i, nr = 0;
+	size_t i, nr = 0, len;
 	unsigned int uses, u;
 	unsigned char *of = malloc(nr_lines ? nr_lines : 1);
 
 	free(gone);
 	free(gone_bits);
-	gone = gone_bits = NULL;
+	free(span_bits);
+	gone = gone_bits = span_bits = NULL;
 	gone_set = (struct atlas_gone_set){ .target = target };
 	gone_target = target;
 	if (!of)
@@ -1111,7 +1121,8 @@ static int make_gone(uint32_t target)
 	gone_nr_bits = 8 * gone_size;
 	gone = calloc(gone_size, sizeof(*gone));
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
-	if (!gone || !gone_bits) {
+	span_bits = calloc(gone_nr_bits / 64, sizeof(*span_bits));
+	if (!gone || !gone_bits || !span_bits) {
 		free(of);
 		return -ENOMEM;
 	}
@@ -1130,12 +1141,20 @@ static int make_gone(uint32_t target)
 			names_add(gone, gone_size, h);
 			gone_bits[bit_of(h) / 64] |= 1ull << (bit_of(h) % 64);
 		}
+		if (of[i])
+			span_bit_set(line_gone_hash[i]);
+		if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
+			const char *name = line_name(line_at(i), &len);
+
+			span_bit_set(hash_span(name, len));
+		}
 	}
 	free(of);
 	gone_set = (struct atlas_gone_set){
 		.target = target,
 		.bits = gone_bits, .bits_mask = gone_nr_bits - 1,
 		.names = gone, .names_mask = gone_size - 1,
+		.spans = span_bits,
 	};
 	return 0;
 }

@@ -167,7 +167,22 @@ struct atlas_gone_set {
 	size_t bits_mask;	/* its bits, less one (a power of two) */
 	const uint64_t *names;	/* atlas_use_hash()es, open addressing */
 	size_t names_mask;	/* its slots, less one (a power of two) */
+	/*
+	 * A bit for each name's hash_span() (bits_mask of them), whatever
+	 * its use, and for each function only other arches declare
+	 * (atlas_arch(ATLAS_ARCH_FUNC)): a name whose bit is clear is neither.
+	 */
+	const uint64_t *spans;
 };
+
+/* May the name whose hash_span() is span be in the set, or an o line's? */
+static inline bool atlas_gone_set_may(const struct atlas_gone_set *g,
+				      uint64_t span)
+{
+	size_t b = (size_t)(span >> 32) & g->bits_mask;
+
+	return g->spans[b / 64] & (1ull << (b % 64));
+}
 
 /*
  * The set of target, made if need be (it then replaces the set of another

@@ -80,6 +80,7 @@ struct name {
 
 static struct name **bucket;
 static unsigned int *filters;	/* the slots whose family has wants() */
+static struct span_filter *span_filters;	/* theirs, this file's */
 static size_t nr_filters;
 static size_t nr_buckets;	/* a power of two, twice the words or more */
 static struct name *punct[256];
@@ -99,7 +100,8 @@ static size_t gather_words(void)
 	size_t k, w, n = 0;
 
 	filters = calloc(nr_slots ? nr_slots : 1, sizeof(*filters));
-	if (!filters)
+	span_filters = calloc(nr_slots ? nr_slots : 1, sizeof(*span_filters));
+	if (!filters || !span_filters)
 		return (size_t)-1;
 	for (k = 0; k < nr_slots; k++) {
 		const struct family *f = slots[k].f;
@@ -505,9 +507,18 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
 	span = hash_span(w->buf + t->pos, t->len);
-	for (k = 0; k < nr_filters; k++)
+	for (k = 0; k < nr_filters; k++) {
+		const struct span_filter *sf = &span_filters[k];
+
+		if (sf->bits && t->type == TOKEN_IDENT) {
+			size_t b = (size_t)(span >> 32) & sf->mask;
+
+			if (!(sf->bits[b / 64] & (1ull << (b % 64))))
+				continue;	/* a name it cannot want */
+		}
 		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);
+	}
 	if (t->flags & TF_SPLICE) {	/* slow and rare: every name */
 		for (k = 0; k < nr_buckets; k++)
 			for (nm = bucket[k]; nm; nm = nm->next)
@@ -562,6 +573,12 @@ static void walk_tokens(struct porter *pt)
 	sc->first_linux_include = sc->last_include = SCAN_NONE;
 	sc->last_any_include = SCAN_NONE;
 	sc->open_tok = SCAN_NONE;
+	for (i = 0; i < nr_filters; i++) {
+		const struct family *f = slots[filters[i]].f;
+
+		if (!f->wants_names || !f->wants_names(pt, &span_filters[i]))
+			span_filters[i] = (struct span_filter){ NULL, 0 };
+	}
 	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tok[i];
 

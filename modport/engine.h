@@ -82,6 +82,12 @@ struct hit {
  * punctuators, NULL-terminated - and with want_flags, every token with one
  * of those token flags (TF_NEWLINE).  run() gets its hits in token order.
  */
+/* A bitmap of names by their hash_span() (hashspan.h): bit (span >> 32) & mask. */
+struct span_filter {
+	const uint64_t *bits;
+	size_t mask;		/* its bits, less one (a power of two less one) */
+};
+
 struct family {
 	const char *name;
 	const enum rule_id *rules;
@@ -94,6 +100,12 @@ struct family {
 	 * token's hash_span() (hashspan.h) of its bytes as in the file.
 	 */
 	bool (*wants)(const struct porter *pt, size_t i, uint64_t span);
+	/*
+	 * With wants, may be: the names it can want, once a file.  Fill sf
+	 * and return true, and an identifier whose span's bit is clear is
+	 * not asked of wants() (a <header> is).
+	 */
+	bool (*wants_names)(const struct porter *pt, struct span_filter *sf);
 	void (*run)(struct porter *pt, const struct hit *h, size_t n);
 };
 

@@ -184,11 +184,11 @@ static int read_includes(const char *path, const char *buf,
 			 const struct token_list *tl, struct header_set *hs,
 			 int depth)
 {
-	size_t i, name;
+	size_t h, name;
 	int ret = 0;
 
-	for (i = 0; !ret && tl->tok[i].type != TOKEN_EOF; i++) {
-		name = include_name(buf, tl, i);
+	for (h = 0; !ret && h < tl->nr_hash; h++) {	/* each directive */
+		name = include_name(buf, tl, tl->hash[h]);
 		if (name != SCAN_NONE)
 			ret = read_include(path, buf, tl, name, hs, depth);
 	}

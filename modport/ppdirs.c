@@ -41,14 +41,13 @@ static int add(struct ppdirs *pd, size_t *alloc, struct ppdir d)
 int ppdirs_build(struct ppdirs *pd, const char *buf,
 		 const struct token_list *tl)
 {
-	size_t i, w, k, alloc = 0;
+	size_t i, w, k, h, alloc = 0;
 
-	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {
-		const struct token *t = &tl->tok[i];
+	for (h = 0; h < tl->nr_hash; h++) {	/* each '#' at a line's start */
+		const struct token *t = &tl->tok[i = tl->hash[h]];
 		struct ppdir d = { i, SCAN_NONE, PPD_OTHER };
 
-		if ((t->flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-		    (w = pp_next(tl, i)) == SCAN_NONE)
+		if ((w = pp_next(tl, i)) == SCAN_NONE)
 			continue;
 		if (match_ident(buf, &tl->tok[w], "include"))
 			d = (struct ppdir){ i, pp_next(tl, w), PPD_INCLUDE };

@@ -42,6 +42,12 @@ struct token_list {
 	struct token *tok;
 	size_t nr;		/* tokens, the EOF sentinel included */
 	size_t alloc;
+	/*
+	 * The '#' of each directive - the tokens with both TF_PP and TF_BOL,
+	 * no other - in order: for those who look for directives only.
+	 */
+	size_t *hash;
+	size_t nr_hash, alloc_hash;
 };
 
 /*

@@ -394,6 +394,22 @@ static inline __attribute__((always_inline)) size_t special_len(const char *p)
 	return 1;
 }
 
+/* Note the directive whose '#' is the token just added. */
+static int add_hash(struct token_list *tl)
+{
+	if (tl->nr_hash == tl->alloc_hash) {
+		size_t n = tl->alloc_hash ? 2 * tl->alloc_hash : 256;
+		size_t *more = realloc(tl->hash, n * sizeof(*more));
+
+		if (!more)
+			return -ENOMEM;
+		tl->hash = more;
+		tl->alloc_hash = n;
+	}
+	tl->hash[tl->nr_hash++] = tl->nr - 1;
+	return 0;
+}
+
 static inline __attribute__((always_inline)) int
 get_one_special(struct lexer *lx)
 {
@@ -405,6 +421,10 @@ get_one_special(struct lexer *lx)
 		lx->in_pp = true;
 		lx->pp_count = 0;
 		lx->pp_include = false;
+		/* its flags: TF_PP and TF_BOL, which no other token has both */
+		if (add_token(lx, TOKEN_SPECIAL, start))
+			return -ENOMEM;
+		return add_hash(lx->tl);
 	}
 	return add_token(lx, TOKEN_SPECIAL, start);
 }
@@ -478,6 +498,7 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 	if (!cclass['a'])
 		init_cclass();
 	tl->nr = 0;
+	tl->nr_hash = 0;
 	while (!(ret = get_one_token(&lx)))
 		;
 	if (ret < 0)
@@ -491,8 +512,11 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 void token_list_free(struct token_list *tl)
 {
 	free(tl->tok);
+	free(tl->hash);
 	tl->tok = NULL;
+	tl->hash = NULL;
 	tl->nr = tl->alloc = 0;
+	tl->nr_hash = tl->alloc_hash = 0;
 }
 
 bool token_is_spelt(const char *buf, const struct token *t, const char *s)

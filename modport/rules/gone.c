@@ -325,12 +325,12 @@ static bool own_copy_read(struct ctx *c, size_t t, struct own_copy *own)
 /* The file's #include <P> lines whose P its folder ships, read once. */
 static void own_copies(struct ctx *c)
 {
-	size_t i, name;
+	size_t h, name;
 	struct own_copy one, *more;
 
 	c->own_read = true;
-	for (i = 0; c->tok[i].type != TOKEN_EOF; i++) {
-		name = include_name(c->buf, c->pt->tl, i);
+	for (h = 0; h < c->pt->tl->nr_hash; h++) {
+		name = include_name(c->buf, c->pt->tl, c->pt->tl->hash[h]);
 		if (name == SCAN_NONE || c->tok[name].type != TOKEN_HEADER ||
 		    !own_copy_read(c, name, &one))
 			continue;
@@ -785,8 +785,8 @@ static bool includes_local(const struct header *h)
 	const struct token *t = h->tl.tok;
 	size_t k, name;
 
-	for (k = 0; t[k].type != TOKEN_EOF; k++) {
-		name = include_name(h->buf, &h->tl, k);
+	for (k = 0; k < h->tl.nr_hash; k++) {
+		name = include_name(h->buf, &h->tl, h->tl.hash[k]);
 		if (name != SCAN_NONE && t[name].type == TOKEN_STRING &&
 		    h->buf[t[name].pos] == '"')
 			return true;
@@ -1083,16 +1083,16 @@ static bool includer_has(const struct sibling *sib, void *arg)
 	size_t i, n, hl = strlen(ia->hdr);
 	bool includes = false;
 
-	for (i = 0; !includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
-		n = include_name(sib->buf, sib->tl, i);
+	for (i = 0; !includes && i < sib->tl->nr_hash; i++) {
+		n = include_name(sib->buf, sib->tl, sib->tl->hash[i]);
 		if (n == SCAN_NONE)
 			continue;
 		t = &sib->tl->tok[n];
 		includes = t->type == TOKEN_STRING && t->len == hl + 2 &&
 			   !memcmp(sib->buf + t->pos + 1, ia->hdr, hl);
 	}
-	for (i = 0; includes && sib->tl->tok[i].type != TOKEN_EOF; i++) {
-		n = include_name(sib->buf, sib->tl, i);
+	for (i = 0; includes && i < sib->tl->nr_hash; i++) {
+		n = include_name(sib->buf, sib->tl, sib->tl->hash[i]);
 		if (n != SCAN_NONE && sib->tl->tok[n].type == TOKEN_STRING &&
 		    beside_defines(sib->path, sib->buf, &sib->tl->tok[n], ia))
 			return true;
@@ -1228,8 +1228,8 @@ static bool deeper_defines(struct ctx *c, const struct token *t)
 
 		if (h->depth != INCLUDE_MAX_DEPTH)
 			continue;
-		for (i = 0; h->tl.tok[i].type != TOKEN_EOF; i++) {
-			n = include_name(h->buf, &h->tl, i);
+		for (i = 0; i < h->tl.nr_hash; i++) {
+			n = include_name(h->buf, &h->tl, h->tl.hash[i]);
 			if (n != SCAN_NONE && h->tl.tok[n].type == TOKEN_STRING &&
 			    beside_defines(h->path, h->buf, &h->tl.tok[n], &ia))
 				return true;
@@ -2297,16 +2297,24 @@ static bool tree_foreign_asm(const struct porter *pt, const struct token *t)
 static bool not_x86_file(const struct porter *pt)
 {
 	const char *a = pt->path ? strstr(pt->path, "arch/") : NULL;
+	const struct token_list *tl = pt->tl;
 	const struct token *t;
+	size_t h, w, n;
 
 	if (a && (a == pt->path || a[-1] == '/') && strncmp(a + 5, "x86/", 4))
 		return true;
-	for (t = pt->tl->tok; t->type != TOKEN_EOF; t++)
+	/* a <header> token is a directive's third (tokenize.c) */
+	for (h = 0; h < tl->nr_hash; h++) {
+		w = pp_next(tl, tl->hash[h]);
+		n = w == SCAN_NONE ? SCAN_NONE : pp_next(tl, w);
+		if (n == SCAN_NONE)
+			continue;
+		t = &tl->tok[n];
 		if (t->type == TOKEN_HEADER &&	/* what the three ask about */
-		    (libc_header(pt->buf, t) ||
-		     foreign_asm_always(pt, (size_t)(t - pt->tl->tok)) ||
+		    (libc_header(pt->buf, t) || foreign_asm_always(pt, n) ||
 		     tree_foreign_asm(pt, t)))
 			return true;
+	}
 	return false;
 }
 
@@ -2782,13 +2790,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	ctx_free(&c);
 }
 
-/*
- * The names that can be gone within the target (atlas_may_be_gone()) as
- * ident() reads them - a member after '.' or '->', else a name - and the
- * <asm/...> headers x86 never had: every other name of the file is one
- * that each kernel of the target has, and no finding of this family.
- */
-static bool wants(const struct porter *pt, size_t i, uint64_t span)
+/* The gone set of the run's target, made once a target. */
+static inline const struct atlas_gone_set *gone_set_of(const struct porter *pt)
 {
 	static unsigned int lo, hi;
 	static uint32_t target;
@@ -2796,9 +2799,6 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	static bool made;
 	const struct rule_set *rs = pt->opts->rules;
 	unsigned int l = rs ? rs->target_lo : 0, h = rs ? rs->target_hi : 0;
-	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
-	const char *s = pt->buf + t->pos, *dirs;
-	size_t prev = i, dlen;
 
 	if (!made || l != lo || h != hi) {	/* once a target */
 		char range[48];
@@ -2811,10 +2811,26 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	}
 	if (!set || set->target != target)	/* made for another: again */
 		set = atlas_gone_set(target);
+	return set;
+}
+
+/*
+ * The names that can be gone within the target (atlas_may_be_gone()) as
+ * ident() reads them - a member after '.' or '->', else a name - and the
+ * <asm/...> headers x86 never had: every other name of the file is one
+ * that each kernel of the target has, and no finding of this family.
+ */
+static bool wants(const struct porter *pt, size_t i, uint64_t span)
+{
+	const struct atlas_gone_set *set = gone_set_of(pt);
+	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
+	const char *s = pt->buf + t->pos, *dirs;
+	size_t prev = i, dlen;
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
 			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
-		       atlas_may_be_gone(target, ATLAS_USE_HEADER, s, t->len) ||
+		       (set && atlas_gone_set_has(set, ATLAS_USE_HEADER,
+						  span)) ||
 		       (t->len > 2 && atlas_arch(ATLAS_X86_32, s + 1, t->len - 2,
 						 &dirs, &dlen));	/* x86_32_include() */
 	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
@@ -2834,10 +2850,45 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 					 ATLAS_USE_MEMBER : ATLAS_USE_NAME, span);
 }
 
+/*
+ * A name that wants() can want is in the gone set, in some use, or a
+ * function only other arches declare (arch_only_call()) - the set's
+ * bitmap of both - or the "error" of an #error (arch_error()): that
+ * bitmap with the bit of "error", made once a set.  (A <header> is asked
+ * whatever its bit.)
+ */
+static bool wants_names(const struct porter *pt, struct span_filter *sf)
+{
+	static uint64_t *bits;
+	static const uint64_t *of;	/* the set's spans it copies */
+	static uint32_t of_target;
+	const struct atlas_gone_set *set = gone_set_of(pt);
+	size_t b;
+
+	if (!set)
+		return false;
+	if (!bits || of != set->spans || of_target != set->target) {
+		size_t n = (set->bits_mask + 1) / 64;
+		uint64_t *more = realloc(bits, n * sizeof(*bits));
+
+		if (!more)
+			return false;	/* every name asked */
+		bits = more;
+		memcpy(bits, set->spans, n * sizeof(*bits));
+		b = (size_t)(hash_span("error", 5) >> 32) & set->bits_mask;
+		bits[b / 64] |= 1ull << (b % 64);
+		of = set->spans;
+		of_target = set->target;
+	}
+	*sf = (struct span_filter){ bits, set->bits_mask };
+	return true;
+}
+
 static const struct family gone = {
 	.name = "gone",
 	.rules = rules,
 	.wants = wants,
+	.wants_names = wants_names,
 	.run = run,
 };
 FAMILY(gone)

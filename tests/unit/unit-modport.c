@@ -263,6 +263,33 @@ static void test_wide_scans(void)
 	check_int(bad, ==, 0);
 }
 
+/* tl.hash lists exactly the tokens with TF_PP and TF_BOL, in order. */
+static void test_directive_list(void)
+{
+	static const char *const texts[] = {
+		"#include <a.h>\n/* c */ # define X 1 \\\n y # z\n"
+		"  #if 0\nint a; # not\n#endif\n",
+		"/* a\n# b */\n#\n#define A(x) #x\n\t#error a # b\n",
+		"x # y\n\\\n#define B\n// c \\\n#define C\n#define D '\n#e",
+		"", "#", "a\n#",
+	};
+	size_t k, i, h, bad = 0, seen = 0;
+
+	for (k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
+		lex(texts[k]);
+		for (i = 0, h = 0; i < tl.nr; i++) {
+			if ((tl.tok[i].flags & (TF_PP | TF_BOL)) !=
+			    (TF_PP | TF_BOL))
+				continue;
+			seen++;
+			bad += h >= tl.nr_hash || tl.hash[h++] != i;
+		}
+		bad += h != tl.nr_hash;
+	}
+	check_int(bad, ==, 0);
+	check_int(seen, ==, 12);
+}
+
 static void test_splice_ident(void)
 {
 	const char *s = "init_mod\\\r\nule(";
@@ -670,6 +697,9 @@ static void test_atlas_gone_set(void)
 
 			bad += has != atlas_may_be_gone(t61, (enum atlas_use)u,
 							names[k], len);
+			/* the engine's filter keeps every name the set has */
+			bad += has && !atlas_gone_set_may(set,
+						hash_span(names[k], len));
 			gone += has;
 		}
 	check_int(bad, ==, 0);
@@ -678,6 +708,8 @@ static void test_atlas_gone_set(void)
 				 hash_span("trans_start", 11)));
 	check(!atlas_gone_set_has(set, ATLAS_USE_NAME,
 				  hash_span("no_such_name_x", 14)));
+	/* and every function only other arches declare (an o line) */
+	check(atlas_gone_set_may(set, hash_span("ASSABET_BCR_frob", 16)));
 	set = atlas_gone_set(t44);
 	check(set && set->target == t44);
 	check(!atlas_gone_set_has(set, ATLAS_USE_MEMBER,
@@ -876,6 +908,7 @@ int main(void)
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
 	TEST(test_wide_scans(), "names and comments of 1 to 40 bytes: every end the 16-byte scans meet");
+	TEST(test_directive_list(), "the list of directives: every token with TF_PP and TF_BOL, no other");
 	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
 	TEST(test_positions(), "line and display column: tabs to 8, UTF-8");
 	TEST(test_names(), "module names from paths; C identifiers");
