@@ -629,21 +629,27 @@ static void test_hashset(void)
  * so it is one of them for 6.1 and not for 4.4; a tag of no such line
  * has none.
  */
+/* The atlas's bit of release name (a --target mask of one), or 0. */
+static uint32_t release_bit(const char *name)
+{
+	unsigned int r;
+
+	for (r = 0; r < atlas_nr_releases(); r++)
+		if (!strcmp(atlas_release_name(r), name))
+			return 1u << r;
+	return 0;
+}
+
 static void test_atlas_gone_members(void)
 {
 	const struct atlas_gone_member *gm;
 	uint64_t want = hashset_key("trans_start", 11);
-	uint32_t t61 = 0, t44 = 0;
-	unsigned int r;
+	uint32_t t61, t44;
 	size_t n, k;
 	bool found = false;
 
-	for (r = 0; r < atlas_nr_releases(); r++) {
-		if (!strcmp(atlas_release_name(r), "6.1"))
-			t61 = 1u << r;
-		if (!strcmp(atlas_release_name(r), "4.4"))
-			t44 = 1u << r;
-	}
+	t61 = release_bit("6.1");
+	t44 = release_bit("4.4");
 	if (!check(t61 && t44))
 		return;
 	n = atlas_gone_members(t61, "net_device", 10, &gm);
@@ -674,16 +680,12 @@ static void test_atlas_gone_set(void)
 		"<linux/module.h>", "request_queue_t", "dev",
 	};
 	const struct atlas_gone_set *set;
-	uint32_t t61 = 0, t44 = 0;
-	unsigned int r, u;
+	uint32_t t61, t44;
+	unsigned int u;
 	size_t k, bad = 0, gone = 0;
 
-	for (r = 0; r < atlas_nr_releases(); r++) {
-		if (!strcmp(atlas_release_name(r), "6.1"))
-			t61 = 1u << r;
-		if (!strcmp(atlas_release_name(r), "4.4"))
-			t44 = 1u << r;
-	}
+	t61 = release_bit("6.1");
+	t44 = release_bit("4.4");
 	if (!check(t61 && t44))
 		return;
 	set = atlas_gone_set(t61);
