@@ -281,22 +281,32 @@ static int port_item(const struct jobs_item *it, void *arg)
 }
 
 /*
- * What every process needs is read before they part, once: the atlas, and
- * the project's headers (projnames).
+ * What every process needs, read or made before they part, once: the
+ * atlas, the target's gone set (gone's filter: a process that finds none
+ * makes its own) and the project's headers (projnames).  0 or -ENOMEM.
  */
+static int before_parting(const struct ctx *c)
+{
+	char range[48];
+	uint32_t target;
+
+	if (atlas_load() < 0)
+		return -ENOMEM;
+	target = target_atlas_releases(&c->rules, range, sizeof(range));
+	atlas_gone_set(target);
+	return projnames_load(c->jobs, target);
+}
+
 static int port_in_jobs(struct ctx *c, int argc, char **argv)
 {
 	struct jobs_list l = { 0 };
-	char range[48];
 	int status = 0, i;
 
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    walk_path(argv[i], list_file, &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
-	if (l.nr > 1 && (atlas_load() < 0 ||
-			 projnames_load(c->jobs, target_atlas_releases(&c->rules,
-					range, sizeof(range))) < 0)) {
+	if (l.nr > 1 && before_parting(c) < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
 		jobs_list_free(&l);
