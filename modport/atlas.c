@@ -109,9 +109,8 @@ static struct key_filter filter[256];
 static inline bool filter_may_have(char kind, uint64_t h)
 {
 	const struct key_filter *f = &filter[(unsigned char)kind];
-	size_t b = (size_t)(h >> 32) & f->mask;
 
-	return f->bits && (f->bits[b / 64] & (1ull << (b % 64)));
+	return f->bits && bitmap_has(f->bits, f->mask, h);
 }
 static const uint64_t *names;	/* hashes of the names wants() knows */
 static size_t names_size;
@@ -567,7 +566,6 @@ unsigned int atlas_release_kv(unsigned int k)
 	return k < nr_rel ? ix->rel_kv[k] : 0;
 }
 
-/* The fact line of a key, or NULL. */
 /* find() of the key h (hash_key()) that the caller has. */
 static const char *find_key(char kind, const char *tag, size_t tag_len,
 			    const char *name, size_t len, uint64_t h)
@@ -585,6 +583,7 @@ static const char *find_key(char kind, const char *tag, size_t tag_len,
 	return NULL;
 }
 
+/* The fact line of a key, or NULL. */
 static const char *find(char kind, const char *tag, size_t tag_len,
 			const char *name, size_t len)
 {
@@ -1041,17 +1040,12 @@ static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
 /* The names' hash_span()s, whatever their use, and the o lines' names. */
 static uint64_t *span_bits;
-static uint32_t gone_target;
 
 /*
  * The set's own hash of name s[0..len) as used so.  (A name that shares
  * it with one of the set is a rare extra hit, which the family's lookups,
  * by spelling, dismiss.)
  */
-static size_t bit_of(uint64_t h)
-{
-	return (size_t)(h >> 32) & (gone_nr_bits - 1);
-}
 
 static int cmp_pair(const void *a, const void *b)
 {
@@ -1091,13 +1085,6 @@ static int make_pairs(const unsigned char *of)
 	return 0;
 }
 
-static void span_bit_set(uint64_t span)
-{
-	size_t b = (size_t)(span >> 32) & (gone_nr_bits - 1);
-
-	span_bits[b / 64] |= 1ull << (b % 64);
-}
-
 static int make_gone(uint32_t target)
 {
 	size_t i, nr = 0, len;
@@ -1109,7 +1096,6 @@ static int make_gone(uint32_t target)
 	free(span_bits);
 	gone = gone_bits = span_bits = NULL;
 	gone_set = (struct atlas_gone_set){ .target = target };
-	gone_target = target;
 	if (!of)
 		return -ENOMEM;
 	for (i = 0; i < nr_lines; i++) {	/* each line asked once */
@@ -1139,14 +1125,16 @@ static int make_gone(uint32_t target)
 			if (!(uses & (1u << u)))
 				continue;
 			names_add(gone, gone_size, h);
-			gone_bits[bit_of(h) / 64] |= 1ull << (bit_of(h) % 64);
+			bitmap_set(gone_bits, gone_nr_bits - 1, h);
 		}
 		if (of[i])
-			span_bit_set(line_gone_hash[i]);
+			bitmap_set(span_bits, gone_nr_bits - 1,
+				   line_gone_hash[i]);
 		if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
 			const char *name = line_name(line_at(i), &len);
 
-			span_bit_set(hash_span(name, len));
+			bitmap_set(span_bits, gone_nr_bits - 1,
+				   hash_span(name, len));
 		}
 	}
 	free(of);
@@ -1165,7 +1153,8 @@ static bool gone_ready(uint32_t target)
 	if (!loaded && atlas_load())
 		return false;
 	return loaded >= 0 &&
-	       ((gone && target == gone_target) || !make_gone(target));
+	       ((gone_set.names && gone_set.target == target) ||
+		!make_gone(target));
 }
 
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,

@@ -16,6 +16,7 @@
 #include <stdio.h>
 
 #include "atlasfmt.h"
+#include "hashspan.h"
 
 /*
  * Read the embedded atlas (once): point into the index made at build
@@ -179,9 +180,7 @@ struct atlas_gone_set {
 static inline bool atlas_gone_set_may(const struct atlas_gone_set *g,
 				      uint64_t span)
 {
-	size_t b = (size_t)(span >> 32) & g->bits_mask;
-
-	return g->spans[b / 64] & (1ull << (b % 64));
+	return bitmap_has(g->spans, g->bits_mask, span);
 }
 
 /*
@@ -206,9 +205,9 @@ static inline bool atlas_gone_set_has(const struct atlas_gone_set *g,
 				      enum atlas_use use, uint64_t span)
 {
 	uint64_t h = atlas_use_hash(span, use);
-	size_t b = (size_t)(h >> 32) & g->bits_mask, j;
+	size_t j;
 
-	if (!(g->bits[b / 64] & (1ull << (b % 64))))
+	if (!bitmap_has(g->bits, g->bits_mask, h))
 		return false;
 	for (j = h & g->names_mask; g->names[j]; j = (j + 1) & g->names_mask)
 		if (g->names[j] == h)

@@ -510,12 +510,9 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	for (k = 0; k < nr_filters; k++) {
 		const struct span_filter *sf = &span_filters[k];
 
-		if (sf->bits && t->type == TOKEN_IDENT) {
-			size_t b = (size_t)(span >> 32) & sf->mask;
-
-			if (!(sf->bits[b / 64] & (1ull << (b % 64))))
-				continue;	/* a name it cannot want */
-		}
+		if (sf->bits && t->type == TOKEN_IDENT &&
+		    !bitmap_has(sf->bits, sf->mask, span))
+			continue;	/* a name it cannot want */
 		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);
 	}

@@ -65,6 +65,12 @@ enum keyword {
 	KW_ELIF, KW_ELSE, KW_ENDIF, KW_OTHER,
 };
 
+/* A bitmap of names by their hash_span(): bitmap_has() (hashspan.h). */
+struct span_filter {
+	const uint64_t *bits;
+	size_t mask;		/* its bits, less one (a power of two less one) */
+};
+
 struct hit {
 	size_t tok;		/* token index */
 	size_t func;		/* the '{' that opened depth 1, or SCAN_NONE */
@@ -82,12 +88,6 @@ struct hit {
  * punctuators, NULL-terminated - and with want_flags, every token with one
  * of those token flags (TF_NEWLINE).  run() gets its hits in token order.
  */
-/* A bitmap of names by their hash_span() (hashspan.h): bit (span >> 32) & mask. */
-struct span_filter {
-	const uint64_t *bits;
-	size_t mask;		/* its bits, less one (a power of two less one) */
-};
-
 struct family {
 	const char *name;
 	const enum rule_id *rules;

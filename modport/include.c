@@ -27,11 +27,13 @@ int decl_parse_code(const char *buf, const struct token_list *tl,
 	return ret;
 }
 
-size_t include_name_of(const char *buf, const struct token_list *tl,
-		       size_t i)
+size_t include_name(const char *buf, const struct token_list *tl, size_t i)
 {
-	size_t d = pp_next(tl, i);
+	size_t d;
 
+	if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
+		return SCAN_NONE;
+	d = pp_next(tl, i);
 	if (d == SCAN_NONE || !match_ident(buf, &tl->tok[d], "include"))
 		return SCAN_NONE;
 	return pp_next(tl, d);

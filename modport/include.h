@@ -12,7 +12,6 @@
 
 #include "decl.h"
 #include "ppdirs.h"
-#include "scan.h"
 #include "token.h"
 
 #define INCLUDE_MAX_HEADERS 64
@@ -51,16 +50,7 @@ void include_free(struct header_set *hs);
  * The name token ("x" or <x>) of the #include whose '#' is token i, or
  * SCAN_NONE when token i starts no #include.
  */
-size_t include_name_of(const char *buf, const struct token_list *tl,
-		       size_t i);
-/* Its callers ask of every token: those that start no directive, inline. */
-static inline size_t include_name(const char *buf,
-				  const struct token_list *tl, size_t i)
-{
-	if ((tl->tok[i].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL))
-		return SCAN_NONE;
-	return include_name_of(buf, tl, i);
-}
+size_t include_name(const char *buf, const struct token_list *tl, size_t i);
 /*
  * The path of the include name t ("x" or <x>, its quotes or brackets
  * dropped) beside the file from, as "x" finds it first; NULL: no memory.

@@ -525,7 +525,7 @@ bool token_is_spelt(const char *buf, const struct token *t, const char *s)
 	const char *end = p + t->len;
 
 	if (!(t->flags & TF_SPLICE))	/* no strlen(s) */
-		return *p == *s && !strncmp(p, s, t->len) && !s[t->len];
+		return !strncmp(p, s, t->len) && !s[t->len];
 	while (p < end) {
 		p = skip_splices(p);
 		if (p == end || *p != *s)

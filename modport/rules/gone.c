@@ -2826,6 +2826,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
 	const char *s = pt->buf + t->pos, *dirs;
 	size_t prev = i, dlen;
+
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
 			!atlas_has(ATLAS_HEADER, s + 1, t->len - 2)) ||
@@ -2863,7 +2864,6 @@ static bool wants_names(const struct porter *pt, struct span_filter *sf)
 	static const uint64_t *of;	/* the set's spans it copies */
 	static uint32_t of_target;
 	const struct atlas_gone_set *set = gone_set_of(pt);
-	size_t b;
 
 	if (!set)
 		return false;
@@ -2875,8 +2875,7 @@ static bool wants_names(const struct porter *pt, struct span_filter *sf)
 			return false;	/* every name asked */
 		bits = more;
 		memcpy(bits, set->spans, n * sizeof(*bits));
-		b = (size_t)(hash_span("error", 5) >> 32) & set->bits_mask;
-		bits[b / 64] |= 1ull << (b % 64);
+		bitmap_set(bits, set->bits_mask, hash_span("error", 5));
 		of = set->spans;
 		of_target = set->target;
 	}
