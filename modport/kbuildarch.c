@@ -84,8 +84,8 @@ static bool tree_of(const char *dir, char *root, bool kconfig)
 	return m->found;
 }
 
-/* The absolute folder of the file at path, into dir. */
-static bool dir_of_uncached(const char *path, char *dir)
+/* The absolute folder of the file at path, into dir: realpath()'s. */
+static bool dir_of_file(const char *path, char *dir)
 {
 	char *slash;
 
@@ -96,6 +96,34 @@ static bool dir_of_uncached(const char *path, char *dir)
 		return false;
 	*slash = 0;
 	return true;
+}
+
+/*
+ * dir_of_file() with realpath() asked of the folder part, remembered for
+ * the last folder: a tree's files come folder by folder, and realpath()
+ * reads every folder above.  A file that is itself a symbolic link is
+ * resolved whole (its folder is its target's).
+ */
+static bool dir_of_uncached(const char *path, char *dir)
+{
+	static char last[PATH_MAX], last_real[PATH_MAX];
+	static bool found, made;
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path) : 0;
+	struct stat st;
+
+	if (n == 0 || n >= PATH_MAX || lstat(path, &st) ||
+	    S_ISLNK(st.st_mode))
+		return dir_of_file(path, dir);
+	if (!made || strlen(last) != n || memcmp(last, path, n)) {
+		memcpy(last, path, n);
+		last[n] = 0;
+		found = realpath(last, last_real) && strcmp(last_real, "/");
+		made = true;
+	}
+	if (found)
+		strcpy(dir, last_real);
+	return found;
 }
 
 /*
@@ -388,17 +416,25 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 	while ((de = readdir(d))) {
 		char path[PATH_MAX], sub[PATH_MAX];
 		struct stat st;
+		unsigned char type;
 
 		if (de->d_name[0] == '.' || !strcmp(de->d_name, "Documentation") ||
 		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
 			    (int)sizeof(path) ||
 		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "",
-			     de->d_name) >= (int)sizeof(sub) ||
-		    lstat(path, &st))
+			     de->d_name) >= (int)sizeof(sub))
 			continue;
-		if (S_ISDIR(st.st_mode) && depth < 16)
+		/* the entry's own type, as lstat() says: asked only if unknown */
+		type = de->d_type;
+		if (type == DT_UNKNOWN) {
+			if (lstat(path, &st))
+				continue;
+			type = S_ISDIR(st.st_mode) ? DT_DIR :
+			       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
+		}
+		if (type == DT_DIR && depth < 16)
 			kconfig_walk(path, sub, depth + 1);
-		else if (S_ISREG(st.st_mode) && !strncmp(de->d_name, "Kconfig", 7))
+		else if (type == DT_REG && !strncmp(de->d_name, "Kconfig", 7))
 			kconfig_read(path, sub);
 	}
 	closedir(d);

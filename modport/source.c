@@ -231,24 +231,19 @@ bool source_unchanged(const struct stat *a, const struct stat *b)
 
 char *source_slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	struct stat st;
-	char *buf = NULL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	struct source src = { .path = path };
 
-	if (!f)
+	if (fd < 0)
 		return NULL;
-	if (!fstat(fileno(f), &st) && S_ISREG(st.st_mode) &&
-	    st.st_size < (off_t)SOURCE_MAX_SIZE) {
-		buf = malloc((size_t)st.st_size + 1);
-		if (buf) {
-			*len = fread(buf, 1, (size_t)st.st_size, f);
-			buf[*len] = 0;
-			if (memchr(buf, 0, *len)) {
-				free(buf);
-				buf = NULL;
-			}
-		}
+	if (fstat(fd, &src.st) || !S_ISREG(src.st.st_mode) ||
+	    src.st.st_size >= (off_t)SOURCE_MAX_SIZE || read_all(&src, fd) ||
+	    memchr(src.buf, 0, src.len)) {
+		free(src.buf);
+		src.buf = NULL;
 	}
-	fclose(f);
-	return buf;
+	close(fd);
+	if (src.buf)
+		*len = src.len;
+	return src.buf;
 }
