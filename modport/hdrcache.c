@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * hdrcache.c: headers read once while unchanged (hdrcache.h).  A fixed
- * number of slots; a miss takes the slot used least recently by a file
- * before the current one.
+ * hdrcache.c: headers read once while unchanged (hdrcache.h).  Found by
+ * a hash of their path; kept in the order of their use, and the least
+ * recently used let go - none the current file uses - while what they
+ * weigh passes the budget.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -15,19 +16,23 @@
 #include "scan.h"
 #include "source.h"
 
-/* More than a file can hold (INCLUDE_MAX_HEADERS), a folder's worth. */
-#define SLOTS 256
-
 struct slot {
-	char *path;
+	char *path;		/* NULL: changed on disk, kept for its file */
 	uint64_t hash;		/* of path: the search compares it first */
 	unsigned long checked;	/* the writes (hdrcache_written()) it saw */
 	struct stat st;
 	struct cached_header h;
 	unsigned long used;	/* the file that used it last */
+	size_t bytes;		/* its text and tokens, against the budget */
+	struct slot *next;	/* in its bucket */
+	struct slot *older, *newer;	/* in the order of use */
 };
 
-static struct slot slots[SLOTS];
+static struct slot **bucket;	/* nr_buckets, a power of two */
+static size_t nr_buckets, nr_slots, held_bytes;
+static size_t budget = HDRCACHE_BUDGET;
+static struct slot *oldest, *newest;
+static struct slot *pinned;	/* the file being ported, if a header */
 static unsigned long file_nr = 1, serials, writes;
 
 void hdrcache_begin(void)
@@ -45,8 +50,96 @@ unsigned long hdrcache_writes(void)
 	return writes;
 }
 
+void hdrcache_set_budget(size_t bytes)
+{
+	budget = bytes;
+}
+
+size_t hdrcache_held(void)
+{
+	return nr_slots;
+}
+
+static struct slot **bucket_of(uint64_t hash)
+{
+	return &bucket[(size_t)(hash >> 32) & (nr_buckets - 1)];
+}
+
+/* Out of its bucket (a slot whose path changed is in none). */
+static void unhash(struct slot *s)
+{
+	struct slot **at;
+
+	if (!s->path)
+		return;
+	for (at = bucket_of(s->hash); *at; at = &(*at)->next)
+		if (*at == s) {
+			*at = s->next;
+			break;
+		}
+	s->next = NULL;
+}
+
+/* Into its bucket, the table doubled when it holds more than buckets. */
+static int rehash(void)
+{
+	size_t n = nr_buckets ? 2 * nr_buckets : 1024, k;
+	struct slot **old = bucket, **b = calloc(n, sizeof(*b)), *s, *next;
+
+	if (!b)
+		return -ENOMEM;
+	bucket = b;
+	for (k = 0; k < nr_buckets; k++)
+		for (s = old[k]; s; s = next) {
+			next = s->next;
+			s->next = b[(size_t)(s->hash >> 32) & (n - 1)];
+			b[(size_t)(s->hash >> 32) & (n - 1)] = s;
+		}
+	nr_buckets = n;
+	free(old);
+	return 0;
+}
+
+static bool in_use_order(const struct slot *s)
+{
+	return s->older || oldest == s;
+}
+
+static void unlink_use(struct slot *s)
+{
+	if (!in_use_order(s))
+		return;
+	if (s->older)
+		s->older->newer = s->newer;
+	else
+		oldest = s->newer;
+	if (s->newer)
+		s->newer->older = s->older;
+	else
+		newest = s->older;
+	s->older = s->newer = NULL;
+}
+
+/* The newest in the order of use. */
+static void touch(struct slot *s)
+{
+	if (s == newest)
+		return;
+	unlink_use(s);
+	s->older = newest;
+	if (newest)
+		newest->newer = s;
+	else
+		oldest = s;
+	newest = s;
+}
+
 static void slot_free(struct slot *s)
 {
+	unhash(s);
+	unlink_use(s);
+	held_bytes -= s->bytes;
+	nr_slots--;
 	free(s->path);
 	free((char *)s->h.buf);
 	token_list_free(&s->h.tl);
@@ -59,10 +152,25 @@ static void slot_free(struct slot *s)
 	if (s->h.idents)
 		idindex_free(s->h.idents);
 	free(s->h.idents);
-	memset(s, 0, sizeof(*s));
+	free(s);
 }
 
-/* Read the header at path into the free slot s. */
+/*
+ * Let the least recently used headers go while the cache holds more than
+ * its budget: none of the current file's, nor the pinned one, nor keep.
+ */
+static void trim(const struct slot *keep)
+{
+	struct slot *s = oldest, *newer;
+
+	for (; s && held_bytes > budget; s = newer) {
+		newer = s->newer;
+		if (s->used != file_nr && s != pinned && s != keep)
+			slot_free(s);
+	}
+}
+
+/* Read the header at path into the new slot s. */
 static int load(struct slot *s, const char *path, const struct stat *st)
 {
 	size_t len = 0;
@@ -83,38 +191,61 @@ static int load(struct slot *s, const char *path, const struct stat *st)
 	s->h.decls = calloc(1, sizeof(*s->h.decls));
 	if (!s->path || !s->h.idents || !s->h.dirs || !s->h.decls ||
 	    tokenize(buf, len, &s->h.tl) ||
-	    ppdirs_build(s->h.dirs, buf, &s->h.tl)) {
-		slot_free(s);
+	    ppdirs_build(s->h.dirs, buf, &s->h.tl))
 		return -ENOMEM;
-	}
+	s->bytes = len + s->h.tl.alloc * sizeof(*s->h.tl.tok) +
+		   s->h.tl.alloc_hash * sizeof(*s->h.tl.hash);
 	return 1;
 }
 
 /* The slot that holds path (its hash), or NULL. */
 static struct slot *slot_of_path(const char *path, uint64_t hash)
 {
-	size_t k;
+	struct slot *s;
 
-	for (k = 0; k < SLOTS; k++)
-		if (slots[k].path && slots[k].hash == hash &&
-		    !strcmp(slots[k].path, path))
-			return &slots[k];
+	for (s = nr_buckets ? *bucket_of(hash) : NULL; s; s = s->next)
+		if (s->hash == hash && !strcmp(s->path, path))
+			return s;
 	return NULL;
 }
 
+/* A new slot for path, read and in the cache; NULL, *err 0 or -ENOMEM. */
+static struct slot *add(const char *path, const struct stat *st, int *err)
+{
+	struct slot *s = calloc(1, sizeof(*s));
+
+	if (!s || (nr_slots >= nr_buckets && rehash())) {
+		free(s);
+		*err = -ENOMEM;
+		return NULL;
+	}
+	nr_slots++;
+	touch(s);
+	*err = load(s, path, st);
+	if (*err <= 0) {
+		slot_free(s);
+		return NULL;
+	}
+	*err = 0;
+	held_bytes += s->bytes;
+	s->next = *bucket_of(s->hash);
+	*bucket_of(s->hash) = s;
+	trim(s);
+	return s;
+}
+
 /* hdrcache_get(); keep false: a slot loaded now is not the file's. */
-static const struct cached_header *get(const char *path, int *err, bool keep)
+static struct slot *get(const char *path, int *err, bool keep)
 {
 	struct slot *s = slot_of_path(path, hash_span(path, strlen(path)));
-	struct slot *out = NULL;
 	struct stat st;
-	size_t k;
 
 	*err = 0;
 	if (s && s->checked == writes) {	/* no file written since */
 		if (keep)
 			s->used = file_nr;
-		return &s->h;
+		touch(s);
+		return s;
 	}
 	if (stat(path, &st))
 		return NULL;
@@ -122,36 +253,52 @@ static const struct cached_header *get(const char *path, int *err, bool keep)
 		if (keep)
 			s->used = file_nr;
 		s->checked = writes;
-		return &s->h;
+		touch(s);
+		return s;
 	}
-	if (s && s->used != file_nr) {
+	if (s && s->used != file_nr && s != pinned) {
 		slot_free(s);
 	} else if (s) {		/* changed under this file: kept for it */
+		unhash(s);
 		free(s->path);
 		s->path = NULL;
 	}
-	for (k = 0; k < SLOTS; k++)
-		if (slots[k].used != file_nr &&
-		    (!out || slots[k].used < out->used))
-			out = &slots[k];	/* free (0), or the oldest */
-	if (!out)
-		return NULL;
-	slot_free(out);
-	*err = load(out, path, &st);
-	if (*err <= 0)
-		return NULL;
-	*err = 0;
-	if (!keep)
-		out->used = file_nr - 1;	/* as the last file's: free to go */
-	return &out->h;
+	s = add(path, &st, err);
+	if (s && !keep)
+		s->used = file_nr - 1;	/* as the last file's: free to go */
+	return s;
 }
 
 const struct cached_header *hdrcache_get(const char *path, int *err)
 {
-	return get(path, err, true);
+	struct slot *s = get(path, err, true);
+
+	return s ? &s->h : NULL;
 }
 
 const struct cached_header *hdrcache_peek(const char *path, int *err)
 {
-	return get(path, err, false);
+	struct slot *s = get(path, err, false);
+
+	return s ? &s->h : NULL;
+}
+
+const struct cached_header *hdrcache_hold(const char *path)
+{
+	struct slot *s = slot_of_path(path, hash_span(path, strlen(path)));
+
+	if (s && s->checked != writes)
+		s = NULL;	/* a file was written: read it as it is */
+	if (s) {
+		s->used = file_nr;
+		touch(s);
+	}
+	pinned = s;
+	return s ? &s->h : NULL;
+}
+
+void hdrcache_release(void)
+{
+	pinned = NULL;
+	trim(NULL);
 }

@@ -3,8 +3,12 @@
  * hdrcache: local headers read, tokenized and their declarations parsed
  * once while they are unchanged on disk (inode, size, times: fix
  * --in-place replaces a file by a rename, and says so with
- * hdrcache_written()), for the files of a folder that all include them.  A header stays valid until the next
- * hdrcache_begin(): a file's headers are asked for between two calls.
+ * hdrcache_written()), for the files of a folder that all include them,
+ * and for the header itself when the walk comes to it after them (check).
+ * A header
+ * stays valid until the next hdrcache_begin(): a file's headers are asked
+ * for between two calls.  Past the budget, the headers used least
+ * recently go; the current file's stay, whatever they weigh.
  */
 #ifndef MODPORT_HDRCACHE_H
 #define MODPORT_HDRCACHE_H
@@ -33,8 +37,20 @@ struct cached_header {
 	struct ppdirs *dirs;	/* its directives (its #includes among them) */
 };
 
+/*
+ * The bytes of text and tokens kept for the files before the current
+ * one: a folder's headers, as a rule.  More would hit more often, but a
+ * process that grows pays for each new page more than a header read
+ * again costs (over linux-source-6.1, 512 MiB ran slower than 32 MiB).
+ */
+#define HDRCACHE_BUDGET ((size_t)32 << 20)
+
 /* A new file's headers are asked for: those of the last may go. */
 void hdrcache_begin(void);
+/* Another budget (for tests); the cache trims to it at its next read. */
+void hdrcache_set_budget(size_t bytes);
+/* How many headers the cache holds now. */
+size_t hdrcache_held(void);
 /*
  * A file was written (fix --in-place): each header is checked on disk
  * again before it is used.  Until then a header read is taken as it is.
@@ -53,5 +69,13 @@ const struct cached_header *hdrcache_get(const char *path, int *err);
  * answer is valid only until the next call.
  */
 const struct cached_header *hdrcache_peek(const char *path, int *err);
+/*
+ * The file being ported itself, if the cache holds it already (a header
+ * the files before it included) and no file was written since, kept -
+ * whatever hdrcache_begin() and the budget say - until
+ * hdrcache_release(): one at a time.  NULL: read it as any file.
+ */
+const struct cached_header *hdrcache_hold(const char *path);
+void hdrcache_release(void);
 
 #endif

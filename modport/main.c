@@ -97,17 +97,18 @@ static void print_summary(const struct ctx *c)
 	printf("total %zu\n", total);
 }
 
-/* check: every finding on stdout, GCC's format. */
-static int report_findings(struct ctx *c, const struct port *p)
+/* check: every finding in src on stdout, GCC's format. */
+static int report_findings(struct ctx *c, const struct source *src,
+			   const struct port *p)
 {
 	int status = 0;
 	size_t k;
 
 	for (k = 0; k < p->nr_f; k++) {
 		const struct finding *f = &p->f[k];
-		struct diag_pos at = diag_position(c->src.buf, f->pos);
+		struct diag_pos at = diag_position(src->buf, f->pos);
 
-		printf("%s:%u:%u: %s: %s [%s]\n", c->src.path, at.line, at.col,
+		printf("%s:%u:%u: %s: %s [%s]\n", src->path, at.line, at.col,
 		       f->severity == SEV_NOTE ? "note" : "warning", f->msg,
 		       rule_name(f->rule));
 		if (f->severity != SEV_NOTE) {
@@ -191,28 +192,35 @@ static void check_encoding(const struct source *src)
 		(unsigned char)src->buf[bad]);
 }
 
-static int unterminated(const struct ctx *c, const struct port *p)
+static int unterminated(const struct source *src, const struct port *p)
 {
-	diag_at(c->src.path, c->src.buf, p->open_pos, "error", NULL,
+	diag_at(src->path, src->buf, p->open_pos, "error", NULL,
 		"unterminated %s; file not processed",
 		p->open_comment ? "comment" : "string literal");
 	return 2;
 }
 
-/* check: one pass, its findings on stdout. */
-static int check_source(struct ctx *c)
+/*
+ * check: one pass over src, its findings on stdout.  tokens: src's, when
+ * they are read already (NULL: tokenized into c->tl).
+ */
+static int check_source(struct ctx *c, const struct source *src,
+			const struct token_list *tokens)
 {
 	struct port p = { 0 };
-	int status;
+	int status, ret;
 
-	if (settle_pass(c->src.path, c->src.buf, c->src.len, &c->opts, &c->tl,
-			&p)) {
-		file_error(c->src.path, "%s", strerror(ENOMEM));
+	ret = tokens ? settle_pass_tokens(src->path, src->buf, src->len,
+					  &c->opts, tokens, &p) :
+		       settle_pass(src->path, src->buf, src->len, &c->opts,
+				   &c->tl, &p);
+	if (ret) {
+		file_error(src->path, "%s", strerror(ENOMEM));
 		status = 2;
 	} else if (p.open_pos != (size_t)-1) {
-		status = unterminated(c, &p);
+		status = unterminated(src, &p);
 	} else {
-		status = report_findings(c, &p);
+		status = report_findings(c, src, &p);
 	}
 	port_free(&p);
 	return status;
@@ -230,7 +238,7 @@ static int fix_source(struct ctx *c)
 		file_error(c->src.path, "cannot fix: %s", strerror(-ret));
 		status = 2;
 	} else if (s.last.open_pos != (size_t)-1) {
-		status = unterminated(c, &s.last);
+		status = unterminated(&c->src, &s.last);
 	} else if (c->in_place && s.buf &&
 		   check_writable(c->src.path, &c->src.st)) {
 		status = 2;
@@ -253,13 +261,42 @@ static int process_source(struct ctx *c, enum source_status read)
 		break;
 	}
 	check_encoding(&c->src);
-	return c->verb == VERB_CHECK ? check_source(c) : fix_source(c);
+	return c->verb == VERB_CHECK ? check_source(c, &c->src, NULL) :
+				       fix_source(c);
+}
+
+/*
+ * check of a header the walk comes to that the files before it included:
+ * read and tokenized already, in the header cache.  -1: read it as any
+ * other file (fix; a header not in the cache, or an empty one, whose
+ * skip or error source_read() says).
+ */
+static int check_header(struct ctx *c, const char *path)
+{
+	const struct cached_header *h;
+	struct source src = { .path = path };
+	int status = -1;
+
+	if (c->verb != VERB_CHECK || !source_is_header(path))
+		return -1;
+	h = hdrcache_hold(path);
+	if (h && h->len) {
+		src.buf = (char *)h->buf;	/* read only: check_source() */
+		src.len = h->len;
+		check_encoding(&src);
+		status = check_source(c, &src, &h->tl);
+	}
+	hdrcache_release();
+	return status;
 }
 
 static int process(const char *path, bool named, void *arg)
 {
 	struct ctx *c = arg;
+	int status = check_header(c, path);
 
+	if (status >= 0)
+		return status;
 	return process_source(c, source_read(&c->src, path, named));
 }
 

@@ -19,6 +19,13 @@ int settle_pass(const char *path, const char *buf, size_t len,
 	return port_file(path, buf, len, tl, opts, p);
 }
 
+int settle_pass_tokens(const char *path, const char *buf, size_t len,
+		       const struct port_opts *opts,
+		       const struct token_list *tl, struct port *p)
+{
+	return port_file(path, buf, len, tl, opts, p);
+}
+
 /* The bound: SETTLE_MAX_PASSES, or MODPORT_MAX_PASSES (1 to 100). */
 static unsigned max_passes(void)
 {

@@ -40,6 +40,10 @@ int settle_fix(const char *path, const char *buf, size_t len,
 int settle_pass(const char *path, const char *buf, size_t len,
 		const struct port_opts *opts, struct token_list *tl,
 		struct port *p);
+/* settle_pass() of C whose tokens tl holds already (hdrcache.h's). */
+int settle_pass_tokens(const char *path, const char *buf, size_t len,
+		       const struct port_opts *opts,
+		       const struct token_list *tl, struct port *p);
 
 void settled_free(struct settled *s);
 

@@ -521,6 +521,49 @@ static void test_idindex_all(void)
 }
 
 /*
+ * An index made whole at once of a text of many distinct names: its table,
+ * sized for a few distinct names, doubles as they come, and every name
+ * keeps its uses, in token order, with their depth.
+ */
+static void test_idindex_all_grows(void)
+{
+	size_t k, n = 1000, cap = 32 * n, at = 0, nr;
+	char *s = malloc(cap), name[16];
+	const struct id_use *u;
+	struct id_index ix;
+	bool good = true;
+
+	if (!check(s != NULL))
+		return;
+	/* int v0, v1, ...; then { vK = vK; } for every third K */
+	at += (size_t)snprintf(s, cap, "int v0");
+	for (k = 1; k < n; k++)
+		at += (size_t)snprintf(s + at, cap - at, ", v%zu", k);
+	at += (size_t)snprintf(s + at, cap - at, ";");
+	for (k = 0; k < n; k += 3)
+		at += (size_t)snprintf(s + at, cap - at, " { v%zu = v%zu; }", k, k);
+	lex(s);
+	if (!check_int(idindex_build_all(&ix, s, &tl), ==, 0)) {
+		free(s);
+		return;
+	}
+	check_int(ix.used, ==, n + 1);	/* v0..v999 and int */
+	check(ix.size >= 2 * ix.used);
+	check_int(idindex_find(&ix, "int", 3, &u), ==, 1);
+	for (k = 0; k < n && good; k++) {
+		snprintf(name, sizeof(name), "v%zu", k);
+		nr = idindex_find(&ix, name, strlen(name), &u);
+		good = nr == (k % 3 ? 1u : 3u) && u[0].depth == 0 &&
+		       match_ident(s, &tl.tok[u[0].tok], name) &&
+		       (nr == 1 || (u[1].depth == 1 && u[2].depth == 1 &&
+				    u[1].tok + 2 == u[2].tok));
+	}
+	check(good);
+	idindex_free(&ix);
+	free(s);
+}
+
+/*
  * Names gathered together in one walk (staticdecl's statics) are answered
  * without indexing every name; a name asked later is gathered alone, the
  * next makes the index whole, and the uses handed out before stay valid.
@@ -899,6 +942,83 @@ static void test_hdrsum(void)
 	rmdir(dir);
 }
 
+/*
+ * The header cache: a header is read once while it stays; past the
+ * budget the least recently used go, never the current file's nor the
+ * one held for the walk; more headers than the old 256 slots stay when
+ * the budget holds them.
+ */
+static void test_hdrcache(void)
+{
+	char dir[] = "/tmp/unit-hdrcache.XXXXXX", path[64];
+	const struct cached_header *h, *first, *held;
+	unsigned long serial, held_serial;
+	size_t k, before = hdrcache_held();
+	int err;
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	for (k = 0; k < 300; k++) {
+		snprintf(path, sizeof(path), "%s/h%zu.h", dir, k);
+		check(put_file(path, "struct s { int m; };\n"));
+	}
+	hdrcache_begin();
+	snprintf(path, sizeof(path), "%s/h0.h", dir);
+	first = hdrcache_get(path, &err);
+	if (!check(first != NULL) || !check_int(err, ==, 0))
+		goto out;
+	serial = first->serial;
+	check_int(first->tl.nr, ==, 9);	/* 8 tokens and EOF */
+	for (k = 1; k < 300; k++) {	/* each file one header */
+		hdrcache_begin();
+		snprintf(path, sizeof(path), "%s/h%zu.h", dir, k);
+		check(hdrcache_get(path, &err) != NULL);
+	}
+	check_int(hdrcache_held(), ==, before + 300);	/* none let go */
+	hdrcache_begin();
+	snprintf(path, sizeof(path), "%s/h0.h", dir);
+	h = hdrcache_get(path, &err);
+	check(h == first && h && h->serial == serial);	/* not read again */
+
+	/* a budget of nothing: only what the current file uses stays */
+	hdrcache_set_budget(0);
+	snprintf(path, sizeof(path), "%s/h1.h", dir);
+	held = hdrcache_hold(path);	/* the walk comes to h1.h */
+	if (!check(held != NULL))
+		goto out;
+	held_serial = held->serial;
+	hdrcache_begin();	/* and h1.h reads its own headers */
+	snprintf(path, sizeof(path), "%s/n1.h", dir);
+	check(put_file(path, "int n1;\n") && hdrcache_get(path, &err) != NULL);
+	check_int(hdrcache_held(), ==, 2);	/* the rest went: h1, n1 */
+	snprintf(path, sizeof(path), "%s/n2.h", dir);
+	check(put_file(path, "int n2;\n") && hdrcache_get(path, &err) != NULL);
+	check_int(hdrcache_held(), ==, 3);	/* n1 is the file's too */
+	snprintf(path, sizeof(path), "%s/h1.h", dir);
+	h = hdrcache_peek(path, &err);	/* a look: not made n2's file's */
+	check(h == held && h->serial == held_serial);
+	hdrcache_release();
+	check_int(hdrcache_held(), ==, 2);	/* h1 went; n1, n2 stay */
+	hdrcache_begin();
+	snprintf(path, sizeof(path), "%s/n3.h", dir);
+	check(put_file(path, "int n3;\n") && hdrcache_get(path, &err) != NULL);
+	check_int(hdrcache_held(), ==, 1);	/* n3 alone */
+	snprintf(path, sizeof(path), "%s/h0.h", dir);
+	h = hdrcache_get(path, &err);
+	check(h && h->serial > serial);	/* read again */
+out:
+	hdrcache_set_budget(HDRCACHE_BUDGET);
+	for (k = 0; k < 300; k++) {
+		snprintf(path, sizeof(path), "%s/h%zu.h", dir, k);
+		unlink(path);
+	}
+	for (k = 1; k <= 3; k++) {
+		snprintf(path, sizeof(path), "%s/n%zu.h", dir, k);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -922,6 +1042,7 @@ int main(void)
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
 	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
 	TEST(test_idindex_all(), "idindex: an index made whole at once keeps no asker's name");
+	TEST(test_idindex_all_grows(), "an index made whole of many distinct names: its table doubles, every name keeps its uses and depths");
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
 	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other");
@@ -931,6 +1052,7 @@ int main(void)
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
+	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
