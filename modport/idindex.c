@@ -66,8 +66,11 @@ int idindex_build(struct id_index *ix, const char *buf,
 	return 0;
 }
 
-/* Twice the slots, when half are taken. */
-static int grow(struct id_index *ix)
+/*
+ * Twice the slots, when half are taken.  map (NULL: none wanted), room
+ * for the old slots: where each taken one went.
+ */
+static int grow(struct id_index *ix, size_t *map)
 {
 	struct id_index big = *ix;
 	size_t k;
@@ -93,6 +96,8 @@ static int grow(struct id_index *ix)
 		*s = ix->slot[k];
 		big.name[s - big.slot] = ix->name[k];
 		big.name_len[s - big.slot] = ix->name_len[k];
+		if (map)
+			map[k] = (size_t)(s - big.slot);
 	}
 	free(ix->slot);
 	free(ix->name);
@@ -171,8 +176,30 @@ static int retire(struct id_index *ix, struct id_index *all)
 }
 
 /*
+ * all doubled, with of[0..n) (the slots of the identifiers so far) moved
+ * where their names went.  0 or -ENOMEM.
+ */
+static int grow_all(struct id_index *all, size_t *of, size_t n)
+{
+	size_t *map = malloc(all->size * sizeof(*map)), k;
+
+	if (!map || grow(all, map)) {
+		free(map);
+		return -ENOMEM;
+	}
+	for (k = 0; k < n; k++)
+		of[k] = map[of[k]];
+	free(map);
+	return 0;
+}
+
+/*
  * Index every identifier at once, in two walks (count, then place), for a
- * file that asks for many names: a walk per name would cost more.
+ * file that asks for many names: a walk per name would cost more.  The
+ * table starts at half the identifiers (a file spells a few names over
+ * and over: a fifth of its identifiers are distinct, as a rule) and
+ * doubles when half full: a table sized for every identifier would be
+ * mostly empty, and too large for the cache.
  */
 static int index_all(struct id_index *ix)
 {
@@ -184,7 +211,7 @@ static int index_all(struct id_index *ix)
 
 	for (i = 0; tok[i].type != TOKEN_EOF; i++)
 		n += tok[i].type == TOKEN_IDENT;
-	for (all.size = 64; all.size < 2 * n; all.size *= 2)
+	for (all.size = 64; all.size < n / 2; all.size *= 2)
 		;
 	all.slot = malloc(all.size * sizeof(*all.slot));
 	all.name = malloc(all.size * sizeof(*all.name));
@@ -206,6 +233,14 @@ static int index_all(struct id_index *ix)
 		all.spliced |= (tok[i].flags & TF_SPLICE) != 0;
 		s = slot_of(&all, buf + tok[i].pos, tok[i].len);
 		if (s->first == SCAN_NONE) {
+			if (2 * (all.used + 1) > all.size) {
+				if (grow_all(&all, of, n)) {
+					free(of);
+					idindex_free(&all);
+					return -ENOMEM;
+				}
+				s = slot_of(&all, buf + tok[i].pos, tok[i].len);
+			}
 			s->first = i;
 			all.name[s - all.slot] = buf + tok[i].pos;
 			all.name_len[s - all.slot] = tok[i].len;
@@ -265,7 +300,7 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 	}
 	if (s->first == SCAN_NONE) {
 		if (2 * (ix->used + 1) > ix->size) {
-			if (grow(ix)) {
+			if (grow(ix, NULL)) {
 				*uses = NULL;
 				return 0;
 			}
@@ -304,7 +339,7 @@ static int gather_all(struct id_index *ix, const char *const *names,
 			continue;	/* gathered already, or twice here */
 		lengths |= 1ull << (lens[k] < 63 ? lens[k] : 63);
 		if (2 * (ix->used + 1) > ix->size) {
-			if (grow(ix))
+			if (grow(ix, NULL))
 				return -ENOMEM;
 			s = slot_of(ix, names[k], lens[k]);
 		}
