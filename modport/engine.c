@@ -526,7 +526,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	for (nm = bucket[name_bucket(span)]; nm;
 	     nm = nm->next)
 		if (nm->len == t->len &&
-		    !memcmp(nm->word, w->buf + t->pos, t->len))
+		    span_eq(nm->word, w->buf + t->pos, t->len))
 			add_hit(w, nm->slot, i, nm->index);
 }
 

@@ -13,15 +13,63 @@
 #include <stdint.h>
 #include <string.h>
 
+/*
+ * The len (< 8) bytes at s as one number, as memcpy() into a zeroed
+ * uint64_t makes it, without a call (a copy of a length not known is
+ * one): two overlapping loads of 4 bytes, or the bytes of 1 to 3.
+ */
+static inline uint64_t short_span(const char *s, size_t len)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t lo, hi;
+
+	if (len >= 4) {
+		memcpy(&lo, s, 4);
+		memcpy(&hi, s + len - 4, 4);
+		return (uint64_t)lo | (uint64_t)hi << (8 * (len - 4));
+	}
+	if (!len)
+		return 0;
+	return (uint64_t)(unsigned char)s[0] |
+	       (uint64_t)(unsigned char)s[len / 2] << (8 * (len / 2)) |
+	       (uint64_t)(unsigned char)s[len - 1] << (8 * (len - 1));
+#else
+	uint64_t a = 0;
+
+	memcpy(&a, s, len);
+	return a;
+#endif
+}
+
+/*
+ * Are the len bytes at a and at b the same?  Inline up to 16 bytes (two
+ * overlapping loads of 8, or short_span()), memcmp() past that: no byte
+ * is read outside either span.
+ */
+static inline bool span_eq(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y, u, v;
+
+	if (len > 16)
+		return !memcmp(a, b, len);
+	if (len < 8)
+		return short_span(a, len) == short_span(b, len);
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return !((x ^ y) | (u ^ v));
+}
+
 static inline uint64_t hash_span(const char *s, size_t len)
 {
-	uint64_t a = 0, b = 0;
+	uint64_t a, b = 0;
 
 	if (len >= 8) {
 		memcpy(&a, s, 8);
 		memcpy(&b, s + len - 8, 8);
 	} else {
-		memcpy(&a, s, len);
+		a = short_span(s, len);
 	}
 	a = (a ^ (b * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)len << 56)) *
 	    0xff51afd7ed558ccdull;

@@ -40,7 +40,7 @@ static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 
 		if (s->first == SCAN_NONE)
 			return s;
-		if (ix->name_len[j] == len && !memcmp(ix->name[j], name, len))
+		if (ix->name_len[j] == len && span_eq(ix->name[j], name, len))
 			return s;
 	}
 }
@@ -321,6 +321,40 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 	return s->nr;
 }
 
+/*
+ * gather_all()'s walk at file scope: the tokens between the token list's
+ * bodies (token.h), where the depth is 0 - the bodies are not walked.
+ */
+static int gather_top(struct id_index *ix, uint64_t lengths, size_t *alloc)
+{
+	const struct token_list *tl = ix->tl;
+	const struct token *tok = tl->tok;
+	size_t i = 0, b = 0, end;
+	struct id_slot *s;
+
+	for (;;) {
+		/* up to the next body, or the EOF sentinel */
+		end = b < tl->nr_body ? tl->body[b] : tl->nr - 1;
+		for (; i < end; i++) {
+			const struct token *t = &tok[i];
+
+			if (t->type != TOKEN_IDENT ||
+			    !(lengths & (1ull << (t->len < 63 ? t->len : 63))))
+				continue;	/* no name of its length is asked */
+			s = slot_of(ix, ix->buf + t->pos, t->len);
+			if (s->first != SCAN_NONE - 1)
+				continue;	/* not asked for, or gathered before */
+			if (add_use(s, &alloc[s - ix->slot],
+				    (struct id_use){ i, 0, is_code(t) }))
+				return -ENOMEM;
+		}
+		if (b >= tl->nr_body)
+			return 0;
+		i = tl->body[b + 1];	/* the brace back at depth 0 */
+		b += 2;
+	}
+}
+
 static int gather_all(struct id_index *ix, const char *const *names,
 		      const size_t *lens, size_t n, bool top)
 {
@@ -354,11 +388,13 @@ static int gather_all(struct id_index *ix, const char *const *names,
 	alloc = calloc(ix->size, sizeof(*alloc));
 	if (!alloc)
 		return -ENOMEM;
-	for (t = tok; t->type != TOKEN_EOF; t++) {
+	if (top)
+		ret = gather_top(ix, lengths, alloc);
+	for (t = tok; !top && t->type != TOKEN_EOF; t++) {
 		depth += brace_step(buf, t);
 		if (t->type == TOKEN_SPECIAL)
 			continue;
-		if (t->type != TOKEN_IDENT || (top && depth) ||
+		if (t->type != TOKEN_IDENT ||
 		    !(lengths & (1ull << (t->len < 63 ? t->len : 63))))
 			continue;	/* no name of its length is asked */
 		s = slot_of(ix, buf + t->pos, t->len);

@@ -183,9 +183,19 @@ size_t utf8_invalid(const char *buf, size_t len)
 	const unsigned char *p = (const unsigned char *)buf, *end = p + len;
 
 	while (p < end) {
-		uint64_t w;
+		uint64_t w, x, y, z;
 		size_t n;
 
+		if (end - p >= 32) {	/* ASCII runs: 32 bytes a test */
+			memcpy(&w, p, 8);
+			memcpy(&x, p + 8, 8);
+			memcpy(&y, p + 16, 8);
+			memcpy(&z, p + 24, 8);
+			if (!((w | x | y | z) & 0x8080808080808080ull)) {
+				p += 32;
+				continue;
+			}
+		}
 		if (end - p >= 8) {
 			memcpy(&w, p, 8);
 			if (!(w & 0x8080808080808080ull)) {

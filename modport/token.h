@@ -48,6 +48,16 @@ struct token_list {
 	 */
 	size_t *hash;
 	size_t nr_hash, alloc_hash;
+	/*
+	 * Where the code's brace depth is not 0 (a function's body, a
+	 * struct's, an initializer's; below 0 after a stray '}'): pairs of
+	 * token indices [body[2k], body[2k + 1]), from the brace that leaves
+	 * depth 0 to the one that comes back to it (or the EOF sentinel) -
+	 * for those who look at file scope only.  Code braces are those
+	 * outside directives, as idindex counts them.
+	 */
+	size_t *body;
+	size_t nr_body, alloc_body;	/* indices, twice the spans */
 };
 
 /*

@@ -59,6 +59,7 @@ struct lexer {
 	int pp_count;		/* tokens of the directive so far */
 	bool pp_include;	/* directive is #include: <...> is a header */
 	uint8_t flags;		/* of the token being read */
+	long depth;		/* code braces open (below 0: closed too many) */
 };
 
 /* Skip backslash-newlines at p; returns p when there is none. */
@@ -394,6 +395,37 @@ static inline __attribute__((always_inline)) size_t special_len(const char *p)
 	return 1;
 }
 
+/* Note token index i, where a span of tl->body starts or ends. */
+static int add_body(struct token_list *tl, size_t i)
+{
+	if (tl->nr_body == tl->alloc_body) {
+		size_t n = tl->alloc_body ? 2 * tl->alloc_body : 256;
+		size_t *more = realloc(tl->body, n * sizeof(*more));
+
+		if (!more)
+			return -ENOMEM;
+		tl->body = more;
+		tl->alloc_body = n;
+	}
+	tl->body[tl->nr_body++] = i;
+	return 0;
+}
+
+/*
+ * The code brace just added (a '{' or '}' outside a directive) moves the
+ * depth: a span of the body list starts where it leaves 0, ends where it
+ * comes back.
+ */
+static int brace(struct lexer *lx, char c)
+{
+	bool was = lx->depth != 0;
+
+	lx->depth += c == '{' ? 1 : -1;
+	if (was == (lx->depth != 0))
+		return 0;
+	return add_body(lx->tl, lx->tl->nr - 1);
+}
+
 /* Note the directive whose '#' is the token just added. */
 static int add_hash(struct token_list *tl)
 {
@@ -426,7 +458,11 @@ get_one_special(struct lexer *lx)
 			return -ENOMEM;
 		return add_hash(lx->tl);
 	}
-	return add_token(lx, TOKEN_SPECIAL, start);
+	if (add_token(lx, TOKEN_SPECIAL, start))
+		return -ENOMEM;
+	if ((*start == '{' || *start == '}') && !lx->in_pp)
+		return brace(lx, *start);
+	return 0;
 }
 
 static void end_line(struct lexer *lx)
@@ -499,6 +535,7 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 		init_cclass();
 	tl->nr = 0;
 	tl->nr_hash = 0;
+	tl->nr_body = 0;
 	while (!(ret = get_one_token(&lx)))
 		;
 	if (ret < 0)
@@ -506,17 +543,24 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 	lx.p = buf + len;
 	lx.bol = false;
 	lx.in_pp = false;
-	return add_token(&lx, TOKEN_EOF, buf + len);
+	if (add_token(&lx, TOKEN_EOF, buf + len))
+		return -ENOMEM;
+	if (tl->nr_body % 2)	/* a body the file leaves open */
+		return add_body(tl, tl->nr - 1);
+	return 0;
 }
 
 void token_list_free(struct token_list *tl)
 {
 	free(tl->tok);
 	free(tl->hash);
+	free(tl->body);
 	tl->tok = NULL;
 	tl->hash = NULL;
+	tl->body = NULL;
 	tl->nr = tl->alloc = 0;
 	tl->nr_hash = tl->alloc_hash = 0;
+	tl->nr_body = tl->alloc_body = 0;
 }
 
 bool token_is_spelt(const char *buf, const struct token *t, const char *s)

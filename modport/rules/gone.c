@@ -499,7 +499,7 @@ static int each_define(struct ctx *c, const char *name, size_t len,
 		       define_fn *f, void *arg)
 {
 	const struct header_set *hs = file_headers(c->pt);
-	size_t h, k, n;
+	size_t h, d, k, n;
 	int ret;
 
 	for (h = 0; h <= (hs ? hs->nr : 0); h++) {
@@ -508,10 +508,9 @@ static int each_define(struct ctx *c, const char *name, size_t len,
 		const struct tokens ts = { buf, tl };
 		const struct token *t = tl->tok;
 
-		for (k = 0; t[k].type != TOKEN_EOF; k++) {
-			if ((t[k].flags & (TF_PP | TF_BOL)) != (TF_PP | TF_BOL) ||
-			    !match_op(buf, &t[k], '#') ||
-			    (n = define_name(&ts, k)) == SCAN_NONE ||
+		for (d = 0; d < tl->nr_hash; d++) {	/* each directive */
+			k = tl->hash[d];
+			if ((n = define_name(&ts, k)) == SCAN_NONE ||
 			    t[n].len != len || memcmp(buf + t[n].pos, name, len))
 				continue;
 			ret = f(arg, buf, tl, k, n);

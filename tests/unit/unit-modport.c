@@ -521,6 +521,52 @@ static void test_idindex_all(void)
 }
 
 /*
+ * hash_span() of a short name is the number memcpy() makes of it, with
+ * no call; span_eq() answers as memcmp() for spans of 0 to 40 bytes that
+ * differ at any one byte, and reads none outside them (ASan: each span
+ * copied to a buffer of exactly its size).
+ */
+static void test_span_helpers(void)
+{
+	static const char text[] = "abcdefghijklmnopqrstuvwxyz0123456789_ABCDEFGH";
+	size_t len, at;
+	bool good = true;
+
+	for (len = 0; len < 8; len++) {
+		uint64_t a = 0;
+		char *s = malloc(len ? len : 1);
+
+		if (!check(s != NULL))
+			return;
+		memcpy(s, text + len, len);
+		memcpy(&a, s, len);
+		good &= short_span(s, len) == a;
+		free(s);
+	}
+	check(good);
+	for (len = 0; len <= 40 && good; len++) {
+		char *a = malloc(len ? len : 1), *b = malloc(len ? len : 1);
+
+		if (!check(a && b)) {
+			free(a);
+			free(b);
+			return;
+		}
+		memcpy(a, text, len);
+		memcpy(b, text, len);
+		good &= span_eq(a, b, len);
+		for (at = 0; at < len; at++) {
+			b[at] ^= 0x20;
+			good &= !span_eq(a, b, len) && !span_eq(b, a, len);
+			b[at] ^= 0x20;
+		}
+		free(a);
+		free(b);
+	}
+	check(good);
+}
+
+/*
  * An index made whole at once of a text of many distinct names: its table,
  * sized for a few distinct names, doubles as they come, and every name
  * keeps its uses, in token order, with their depth.
@@ -633,6 +679,79 @@ static void test_idindex_gather_top(void)
 	check_int(idindex_build_all(&ix, s, &tl), ==, 0);
 	check(ix.spliced);
 	idindex_free(&ix);
+}
+
+/*
+ * The token list's bodies are where a walk that counts code braces (not
+ * in directives, as idindex does) is off depth 0; file-scope gathering
+ * over them finds, for every name, the uses a whole index has at depth
+ * 0: nested bodies, a brace in a #define, in a comment, in a string, a
+ * stray '}' at file scope and a body left open at the end.
+ */
+static void test_bodies(void)
+{
+	static const char *const texts[] = {
+		"int a; int f(void) { int a; { a = 1; } return a; } int b = a;",
+		"#define OPEN {\nint a; struct s { int a; } x = { a };\n/* { */ a;",
+		"char *p = \"{\"; } int a; { a; } a; } b; { a",
+		"int a; static int f(void) { if (a) { a++; } else { a--; }",
+		"",
+	};
+	size_t k, i, j;
+
+	for (k = 0; k < sizeof(texts) / sizeof(texts[0]); k++) {
+		const char *s = texts[k];
+		size_t want[64], nr = 0, names_nr = 0;
+		const char *names[64];
+		size_t lens[64];
+		struct id_index top, all;
+		bool good = true;
+		long depth = 0;
+
+		lex(s);
+		for (i = 0; i < tl.nr; i++) {	/* the bodies, by a brace walk */
+			const struct token *t = &tl.tok[i];
+			bool was = depth != 0;
+
+			if (t->type == TOKEN_SPECIAL && t->len == 1 &&
+			    !(t->flags & TF_PP) &&
+			    (s[t->pos] == '{' || s[t->pos] == '}'))
+				depth += s[t->pos] == '{' ? 1 : -1;
+			if (was != (depth != 0) && nr < 64)
+				want[nr++] = i;
+			if (t->type == TOKEN_IDENT && names_nr < 64) {
+				names[names_nr] = s + t->pos;
+				lens[names_nr++] = t->len;
+			}
+		}
+		if (nr % 2 && nr < 64)
+			want[nr++] = tl.nr - 1;
+		if (!check_int(tl.nr_body, ==, nr))
+			continue;
+		for (i = 0; i < nr; i++)
+			good &= tl.body[i] == want[i];
+		check(good);
+		check_int(idindex_build(&top, s, &tl), ==, 0);
+		check_int(idindex_gather_top(&top, names, lens, names_nr), ==, 0);
+		check_int(idindex_build_all(&all, s, &tl), ==, 0);
+		for (i = 0; i < names_nr; i++) {
+			const struct id_use *u, *v;
+			size_t n = idindex_find(&top, names[i], lens[i], &u);
+			size_t m = idindex_find(&all, names[i], lens[i], &v), at = 0;
+
+			for (j = 0; j < m; j++) {
+				if (v[j].depth)
+					continue;
+				good &= at < n && u[at].tok == v[j].tok &&
+					u[at].depth == 0 && u[at].code == v[j].code;
+				at++;
+			}
+			good &= at == n;
+		}
+		check(good);
+		idindex_free(&top);
+		idindex_free(&all);
+	}
 }
 
 /*
@@ -1041,10 +1160,12 @@ int main(void)
 	TEST(test_diff(), "unified diff: context, no newline at end, a/ b/ names");
 	TEST(test_port_article(), "the article's port, from tokens to bytes");
 	TEST(test_idindex_kept(), "idindex: a name's uses outlive the index of every name");
+	TEST(test_span_helpers(), "hash_span() of a short name as memcpy() makes it; span_eq() as memcmp(), no byte read outside");
 	TEST(test_idindex_all(), "idindex: an index made whole at once keeps no asker's name");
 	TEST(test_idindex_all_grows(), "an index made whole of many distinct names: its table doubles, every name keeps its uses and depths");
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
+	TEST(test_bodies(), "the token list's bodies: where code braces leave depth 0; file-scope gathering over them finds what a whole index has at depth 0");
 	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other");
 	TEST(test_atlas_gone_members(), "the atlas: the members a struct lost within a target");
 	TEST(test_atlas_gone_set(), "the atlas: the gone set probed inline answers as atlas_may_be_gone(), for each target");
