@@ -927,25 +927,54 @@ static bool whole_type(const struct ctx *c, size_t i, size_t func)
  * row's since, the header is new in it: the #include goes under #if
  * LINUX_VERSION_CODE for the kernels that have it.
  */
+/*
+ * Is want (n bytes) the name of one of the file's <...> headers?  The
+ * tokenizer makes one only inside an #include: the directive list's
+ * tokens are all there is to look at.  *last (NULL: not asked): where
+ * the last <...> before pos is, or stays.
+ */
+static bool includes_header(const struct ctx *c, const char *want, size_t n,
+			    size_t pos, size_t *last)
+{
+	const struct token_list *tl = c->pt->tl;
+	const struct token *t;
+	size_t d, k;
+
+	for (d = 0; d < tl->nr_hash; d++)
+		for (k = tl->hash[d] + 1;
+		     (tl->tok[k].flags & (TF_PP | TF_BOL)) == TF_PP; k++) {
+			t = &tl->tok[k];
+			if (t->type != TOKEN_HEADER)
+				continue;
+			if (t->len == n && !memcmp(c->buf + t->pos, want, n))
+				return true;
+			if (last && t->pos < pos && c->buf[t->pos] == '<')
+				*last = t->pos;
+		}
+	return false;
+}
+
+/* Does the file #include <ch->new> already (or is the name too long)? */
+static bool included(const struct ctx *c, const struct api_change *ch)
+{
+	char want[128];
+	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
+
+	return n < 0 || (size_t)n >= sizeof(want) ||
+	       includes_header(c, want, (size_t)n, 0, NULL);
+}
+
 static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 {
 	char want[128];
-	const struct token *t;
 	size_t at, last = SCAN_NONE, top = c->pt->sc.last_include;
 	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
 	bool straddle = straddles(c, ch);
 	char *text;
 
-	if (n < 0 || (size_t)n >= sizeof(want))
-		return;
-	for (t = c->tok; t->type != TOKEN_EOF; t++) {
-		if (t->type != TOKEN_HEADER)
-			continue;
-		if (t->len == (size_t)n && !memcmp(c->buf + t->pos, want, t->len))
-			return;		/* included already */
-		if (t->pos < c->tok[i].pos && c->buf[t->pos] == '<')
-			last = t->pos;
-	}
+	if (n < 0 || (size_t)n >= sizeof(want) ||
+	    includes_header(c, want, (size_t)n, c->tok[i].pos, &last))
+		return;		/* included already */
 	for (n = 0; n < (int)c->nr_included; n++)
 		if (!strcmp(c->included[n], ch->new))
 			return;		/* one use per file is enough */
@@ -1099,8 +1128,9 @@ static void one(struct ctx *c, const struct hit *h)
 		return;		/* the tag alone is enough there */
 	if (ch->kind == C_INCLUDE && !change_gone(ch) &&
 	    strncmp(ch->old, "struct ", 7) &&
-	    file_decl(c->pt, c->buf + t->pos, t->len))
-		return;		/* the file's own */
+	    (included(c, ch) || file_decl(c->pt, c->buf + t->pos, t->len)))
+		return;		/* included already (include_for()'s first
+				 * question, and a cheap one), or the file's own */
 	if ((ch->kind == C_RENAME || ch->kind == C_EXPAND) &&
 	    (file_decl(c->pt, c->buf + t->pos, t->len) || defines(c, h->tok)))
 		return;		/* the file's own function of that name */
