@@ -23,6 +23,7 @@ enum {
 /* Character classes; bytes >= 0x80 are identifier characters (UTF-8). */
 static unsigned char cclass[256];
 static bool is_ident[256];	/* C_IDENT or C_DIGIT */
+static bool is_number[256];	/* C_IDENT, C_DIGIT or C_DOT */
 
 static void init_cclass(void)
 {
@@ -45,8 +46,10 @@ static void init_cclass(void)
 	cclass['\\'] = C_BACKSLASH;
 	cclass['<'] = C_LT;
 	cclass[0] = C_NUL;
-	for (c = 0; c < 256; c++)
+	for (c = 0; c < 256; c++) {
 		is_ident[c] = cclass[c] == C_IDENT || cclass[c] == C_DIGIT;
+		is_number[c] = is_ident[c] || cclass[c] == C_DOT;
+	}
 }
 
 struct lexer {
@@ -261,16 +264,17 @@ static int get_one_number(struct lexer *lx)
 	const char *p = start;
 
 	for (;;) {
-		unsigned char k = cclass[(unsigned char)*p];
-		char c = *p;
+		char c;
 
+		while (is_number[(unsigned char)*p])	/* the run, one load a byte */
+			p++;
+		c = *p;
 		if ((c == '+' || c == '-') &&
 		    (p[-1] == 'e' || p[-1] == 'E' || p[-1] == 'p' ||
 		     p[-1] == 'P'))
 			p++;
-		else if (k == C_IDENT || k == C_DIGIT || k == C_DOT)
-			p++;
-		else if (k == C_BACKSLASH && skip_splices(p) != p)
+		else if (cclass[(unsigned char)c] == C_BACKSLASH &&
+			 skip_splices(p) != p)
 			p = skip_splices(p);
 		else
 			break;
@@ -563,13 +567,28 @@ void token_list_free(struct token_list *tl)
 	tl->nr_body = tl->alloc_body = 0;
 }
 
+/*
+ * Are the len bytes at p the word w, NUL-terminated?  Byte by byte with
+ * no call: a text has no NUL byte (source.h), so w's NUL differs from
+ * p's byte there and ends the loop before w is read past its end.
+ */
+static inline bool spelt(const char *p, size_t len, const char *w)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		if (p[i] != w[i])
+			return false;
+	return !w[len];
+}
+
 bool token_is_spelt(const char *buf, const struct token *t, const char *s)
 {
 	const char *p = buf + t->pos;
 	const char *end = p + t->len;
 
 	if (!(t->flags & TF_SPLICE))	/* no strlen(s) */
-		return !strncmp(p, s, t->len) && !s[t->len];
+		return spelt(p, t->len, s);
 	while (p < end) {
 		p = skip_splices(p);
 		if (p == end || *p != *s)
@@ -588,8 +607,7 @@ bool token_in(const char *buf, const struct token *t,
 
 	if (!(t->flags & TF_SPLICE)) {	/* token_is() without a call a word */
 		for (k = 0; k < n; k++)
-			if (words[k][0] == *p && !strncmp(p, words[k], t->len) &&
-			    !words[k][t->len])
+			if (words[k][0] == *p && spelt(p, t->len, words[k]))
 				return true;
 		return false;
 	}

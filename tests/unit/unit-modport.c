@@ -290,6 +290,29 @@ static void test_directive_list(void)
 	check_int(seen, ==, 12);
 }
 
+/*
+ * token_is() and token_in() of a token with no splice: the whole word,
+ * no prefix of it and nothing it is a prefix of; a word list answers for
+ * any of its words whatever their order.
+ */
+static void test_token_words(void)
+{
+	static const char *const words[] = { "in", "inline", "int", "i" };
+	static const char *const none[] = { "inl", "integer", "", "x" };
+	const char *s = "int inline in i intx";
+
+	check_int(lex(s), ==, 5);
+	check(token_is(s, &tl.tok[0], "int"));
+	check(!token_is(s, &tl.tok[0], "in"));
+	check(!token_is(s, &tl.tok[0], "intx"));
+	check(!token_is(s, &tl.tok[0], ""));
+	check(TOKEN_IN(s, &tl.tok[0], words) && TOKEN_IN(s, &tl.tok[1], words) &&
+	      TOKEN_IN(s, &tl.tok[2], words) && TOKEN_IN(s, &tl.tok[3], words));
+	check(!TOKEN_IN(s, &tl.tok[4], words));
+	check(!TOKEN_IN(s, &tl.tok[0], none) && !TOKEN_IN(s, &tl.tok[1], none) &&
+	      !TOKEN_IN(s, &tl.tok[2], none) && !TOKEN_IN(s, &tl.tok[3], none));
+}
+
 static void test_splice_ident(void)
 {
 	const char *s = "init_mod\\\r\nule(";
@@ -1150,6 +1173,7 @@ int main(void)
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
 	TEST(test_wide_scans(), "names and comments of 1 to 40 bytes: every end the 16-byte scans meet");
 	TEST(test_directive_list(), "the list of directives: every token with TF_PP and TF_BOL, no other");
+	TEST(test_token_words(), "token_is(), token_in(): the whole word, not a prefix, not a longer word");
 	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
 	TEST(test_positions(), "line and display column: tabs to 8, UTF-8");
 	TEST(test_names(), "module names from paths; C identifiers");
