@@ -119,38 +119,61 @@ static struct folder *folder_of(const char *dir)
 	return list(f, dir, &st) ? f : NULL;
 }
 
-/* Keep the lines of buf[0..len) that the question can say yes to. */
+/* Keep line[0..str) after the lines kept, NUL-terminated.  0 or -1. */
+static int keep(struct c_file *cf, size_t *alloc, const char *line,
+		size_t str)
+{
+	if (cf->len + str + 1 > *alloc) {
+		char *more;
+
+		*alloc = 2 * (cf->len + str + 1);
+		more = realloc(cf->lines, *alloc);
+		if (!more)
+			return -1;
+		cf->lines = more;
+	}
+	memcpy(cf->lines + cf->len, line, str);
+	cf->lines[cf->len + str] = 0;
+	cf->len += str + 1;
+	return 0;
+}
+
+/*
+ * Keep the lines of buf[0..len) that the question can say yes to: as
+ * fgets() reads them (a line longer than LINE_MAX_READ bytes is pieces of
+ * that many), each as a string (up to a NUL), whose first byte that is
+ * not a blank is '#' and that has "include" after it.  Only a '#' can
+ * start one: the scan goes from '#' to '#' (memchr()), and reads the
+ * piece around each.
+ */
 static int keep_lines(struct c_file *cf, const char *buf, size_t len)
 {
-	size_t pos = 0, alloc = 0;
+	const char *end = buf + len, *from = buf, *start = buf;
+	const char *hash, *nl, *line, *p;
+	size_t alloc = 0, n, str;
 
-	while (pos < len) {
-		size_t n = len - pos < LINE_MAX_READ ? len - pos : LINE_MAX_READ;
-		const char *nl = memchr(buf + pos, '\n', n);
-		const char *line = buf + pos, *p;
-		size_t str;
-
+	while (from < end && (hash = memchr(from, '#', (size_t)(end - from)))) {
+		nl = memrchr(from, '\n', (size_t)(hash - from));
+		if (nl)
+			start = nl + 1;		/* the line of hash */
+		line = start + (size_t)(hash - start) / LINE_MAX_READ *
+				       LINE_MAX_READ;	/* its piece */
+		n = (size_t)(end - line) < LINE_MAX_READ ?
+		    (size_t)(end - line) : LINE_MAX_READ;
+		nl = memchr(line, '\n', n);
 		if (nl)
 			n = (size_t)(nl - line) + 1;
-		pos += n;
-		str = strnlen(line, n);		/* as a string: up to a NUL */
-		for (p = line; p < line + str && (*p == ' ' || *p == '\t'); p++)
+		from = line + n;
+		if (nl)
+			start = from;		/* the next line's */
+		for (p = line; p < hash && (*p == ' ' || *p == '\t'); p++)
 			;
-		if (p == line + str || *p != '#' ||
-		    !memmem(p, str - (size_t)(p - line), "include", 7))
-			continue;
-		if (cf->len + str + 1 > alloc) {
-			char *more;
-
-			alloc = 2 * (cf->len + str + 1);
-			more = realloc(cf->lines, alloc);
-			if (!more)
-				return -1;
-			cf->lines = more;
-		}
-		memcpy(cf->lines + cf->len, line, str);
-		cf->lines[cf->len + str] = 0;
-		cf->len += str + 1;
+		if (p != hash)
+			continue;	/* a byte before it: not the first */
+		str = strnlen(line, n);		/* as a string: up to a NUL */
+		if (memmem(hash, str - (size_t)(hash - line), "include", 7) &&
+		    keep(cf, &alloc, line, str))
+			return -1;
 	}
 	return 0;
 }
