@@ -15,6 +15,7 @@
 #include "../../modport/rules.h"
 #include "../../modport/source.h"
 #include "../../modport/include.h"
+#include "../../modport/inclines.h"
 #include "../../modport/idindex.h"
 #include "../../modport/hashset.h"
 #include "../../modport/hashspan.h"
@@ -1161,6 +1162,50 @@ out:
 	rmdir(dir);
 }
 
+/*
+ * A sibling's #include lines, as fgets() into 1,024 bytes reads them: a
+ * '#' first after blanks; not one after another byte; one that starts
+ * the second piece of a long line (1,023 bytes on); not one after a NUL.
+ */
+static void test_inclines(void)
+{
+	char dir[] = "/tmp/unit-inclines.XXXXXX", path[96], me[96];
+	char *text = malloc(4096);
+	size_t k;
+	FILE *f;
+
+	if (!check(mkdtemp(dir) != NULL) || !check(text != NULL)) {
+		free(text);
+		return;
+	}
+	snprintf(me, sizeof(me), "%s/me.c", dir);
+	check(put_file(me, "int me;\n"));
+	snprintf(path, sizeof(path), "%s/a.c", dir);
+	for (k = 0; k < 1023; k++)	/* a piece of x, then #include "long.c" */
+		text[k] = 'x';
+	strcpy(text + 1023, "#include \"long.c\"\n \t#include \"blank.c\"\n"
+			    "x #include \"after.c\"\n");
+	check(put_file(path, text));
+	snprintf(path, sizeof(path), "%s/b.c", dir);
+	f = fopen(path, "w");
+	if (check(f != NULL)) {	/* a NUL, then #include "nul.c" */
+		fwrite(" \0#include \"nul.c\"\n", 1, 20, f);
+		fclose(f);
+	}
+	check(inclines_sibling_has(me, "\"long.c\""));
+	check(inclines_sibling_has(me, "\"blank.c\""));
+	check(!inclines_sibling_has(me, "\"after.c\""));
+	check(!inclines_sibling_has(me, "\"nul.c\""));
+	snprintf(path, sizeof(path), "%s/a.c", dir);
+	check(!inclines_sibling_has(path, "\"blank.c\""));	/* not itself */
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/b.c", dir);
+	unlink(path);
+	unlink(me);
+	rmdir(dir);
+	free(text);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -1198,6 +1243,7 @@ int main(void)
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
+	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
