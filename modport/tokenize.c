@@ -399,20 +399,26 @@ static inline __attribute__((always_inline)) size_t special_len(const char *p)
 	return 1;
 }
 
-/* Note token index i, where a span of tl->body starts or ends. */
-static int add_body(struct token_list *tl, size_t i)
+/* Append i to the list v of *nr indices (room for *alloc); 0 or -ENOMEM. */
+static int add_index(size_t **v, size_t *nr, size_t *alloc, size_t i)
 {
-	if (tl->nr_body == tl->alloc_body) {
-		size_t n = tl->alloc_body ? 2 * tl->alloc_body : 256;
-		size_t *more = realloc(tl->body, n * sizeof(*more));
+	if (*nr == *alloc) {
+		size_t n = *alloc ? 2 * *alloc : 256;
+		size_t *more = realloc(*v, n * sizeof(*more));
 
 		if (!more)
 			return -ENOMEM;
-		tl->body = more;
-		tl->alloc_body = n;
+		*v = more;
+		*alloc = n;
 	}
-	tl->body[tl->nr_body++] = i;
+	(*v)[(*nr)++] = i;
 	return 0;
+}
+
+/* Note token index i, where a span of tl->body starts or ends. */
+static int add_body(struct token_list *tl, size_t i)
+{
+	return add_index(&tl->body, &tl->nr_body, &tl->alloc_body, i);
 }
 
 /*
@@ -433,17 +439,7 @@ static int brace(struct lexer *lx, char c)
 /* Note the directive whose '#' is the token just added. */
 static int add_hash(struct token_list *tl)
 {
-	if (tl->nr_hash == tl->alloc_hash) {
-		size_t n = tl->alloc_hash ? 2 * tl->alloc_hash : 256;
-		size_t *more = realloc(tl->hash, n * sizeof(*more));
-
-		if (!more)
-			return -ENOMEM;
-		tl->hash = more;
-		tl->alloc_hash = n;
-	}
-	tl->hash[tl->nr_hash++] = tl->nr - 1;
-	return 0;
+	return add_index(&tl->hash, &tl->nr_hash, &tl->alloc_hash, tl->nr - 1);
 }
 
 static inline __attribute__((always_inline)) int
