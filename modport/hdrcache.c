@@ -60,9 +60,15 @@ size_t hdrcache_held(void)
 	return nr_slots;
 }
 
+/* The bucket of hash among n (a power of two). */
+static size_t bucket_index(uint64_t hash, size_t n)
+{
+	return (size_t)(hash >> 32) & (n - 1);
+}
+
 static struct slot **bucket_of(uint64_t hash)
 {
-	return &bucket[(size_t)(hash >> 32) & (nr_buckets - 1)];
+	return &bucket[bucket_index(hash, nr_buckets)];
 }
 
 /* Out of its bucket (a slot whose path changed is in none). */
@@ -92,8 +98,8 @@ static int rehash(void)
 	for (k = 0; k < nr_buckets; k++)
 		for (s = old[k]; s; s = next) {
 			next = s->next;
-			s->next = b[(size_t)(s->hash >> 32) & (n - 1)];
-			b[(size_t)(s->hash >> 32) & (n - 1)] = s;
+			s->next = b[bucket_index(s->hash, n)];
+			b[bucket_index(s->hash, n)] = s;
 		}
 	nr_buckets = n;
 	free(old);

@@ -322,32 +322,57 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 }
 
 /*
+ * Identifier token i (at depth), if its name is one gather_all() asks
+ * for and has not gathered before: a use of it.  0 or -ENOMEM.  Inline:
+ * it is asked of every identifier of the walks.
+ */
+static inline __attribute__((always_inline)) int
+gather_use(struct id_index *ix, uint64_t lengths, size_t *alloc, size_t i,
+	   int depth)
+{
+	const struct token *t = &ix->tl->tok[i];
+	struct id_slot *s;
+
+	if (!(lengths & (1ull << (t->len < 63 ? t->len : 63))))
+		return 0;	/* no name of its length is asked */
+	s = slot_of(ix, ix->buf + t->pos, t->len);
+	if (s->first != SCAN_NONE - 1)
+		return 0;	/* not asked for, or gathered before */
+	return add_use(s, &alloc[s - ix->slot],
+		       (struct id_use){ i, depth, is_code(t) });
+}
+
+/* gather_all()'s walk over every token, the depth counted. */
+static int gather_walk(struct id_index *ix, uint64_t lengths, size_t *alloc)
+{
+	const struct token *tok = ix->tl->tok, *t;
+	int depth = 0;
+
+	for (t = tok; t->type != TOKEN_EOF; t++) {
+		depth += brace_step(ix->buf, t);
+		if (t->type == TOKEN_IDENT &&
+		    gather_use(ix, lengths, alloc, (size_t)(t - tok), depth))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/*
  * gather_all()'s walk at file scope: the tokens between the token list's
  * bodies (token.h), where the depth is 0 - the bodies are not walked.
  */
 static int gather_top(struct id_index *ix, uint64_t lengths, size_t *alloc)
 {
 	const struct token_list *tl = ix->tl;
-	const struct token *tok = tl->tok;
 	size_t i = 0, b = 0, end;
-	struct id_slot *s;
 
 	for (;;) {
 		/* up to the next body, or the EOF sentinel */
 		end = b < tl->nr_body ? tl->body[b] : tl->nr - 1;
-		for (; i < end; i++) {
-			const struct token *t = &tok[i];
-
-			if (t->type != TOKEN_IDENT ||
-			    !(lengths & (1ull << (t->len < 63 ? t->len : 63))))
-				continue;	/* no name of its length is asked */
-			s = slot_of(ix, ix->buf + t->pos, t->len);
-			if (s->first != SCAN_NONE - 1)
-				continue;	/* not asked for, or gathered before */
-			if (add_use(s, &alloc[s - ix->slot],
-				    (struct id_use){ i, 0, is_code(t) }))
+		for (; i < end; i++)
+			if (tl->tok[i].type == TOKEN_IDENT &&
+			    gather_use(ix, lengths, alloc, i, 0))
 				return -ENOMEM;
-		}
 		if (b >= tl->nr_body)
 			return 0;
 		i = tl->body[b + 1];	/* the brace back at depth 0 */
@@ -358,11 +383,9 @@ static int gather_top(struct id_index *ix, uint64_t lengths, size_t *alloc)
 static int gather_all(struct id_index *ix, const char *const *names,
 		      const size_t *lens, size_t n, bool top)
 {
-	const struct token *tok = ix->tl->tok, *t;
-	const char *buf = ix->buf;
 	struct id_slot *s;
 	size_t k, added = 0, *alloc;
-	int depth = 0, ret = 0;
+	int ret;
 	uint64_t lengths = 0;	/* bit k: a name of k bytes, 63 or more */
 
 	if (ix->full || !n)
@@ -388,25 +411,8 @@ static int gather_all(struct id_index *ix, const char *const *names,
 	alloc = calloc(ix->size, sizeof(*alloc));
 	if (!alloc)
 		return -ENOMEM;
-	if (top)
-		ret = gather_top(ix, lengths, alloc);
-	for (t = tok; !top && t->type != TOKEN_EOF; t++) {
-		depth += brace_step(buf, t);
-		if (t->type == TOKEN_SPECIAL)
-			continue;
-		if (t->type != TOKEN_IDENT ||
-		    !(lengths & (1ull << (t->len < 63 ? t->len : 63))))
-			continue;	/* no name of its length is asked */
-		s = slot_of(ix, buf + t->pos, t->len);
-		if (s->first != SCAN_NONE - 1)
-			continue;	/* not asked for, or gathered before */
-		if (add_use(s, &alloc[s - ix->slot],
-			    (struct id_use){ (size_t)(t - tok), depth,
-					     is_code(t) })) {
-			ret = -ENOMEM;
-			break;
-		}
-	}
+	ret = top ? gather_top(ix, lengths, alloc) :
+		    gather_walk(ix, lengths, alloc);
 	free(alloc);
 	for (k = 0; k < ix->size; k++)
 		if (ix->slot[k].first == SCAN_NONE - 1)

@@ -48,10 +48,16 @@ static int read_all(struct source *src, int fd)
 	return 0;
 }
 
+/* A file to read, opened so that a FIFO or a terminal does not block. */
+static int open_source(const char *path)
+{
+	return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+}
+
 static enum source_status open_checked(struct source *src, const char *path,
 				       int *fdp)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fd = open_source(path);
 
 	if (fd < 0) {
 		file_error(path, "cannot read: %s", strerror(errno));
@@ -241,7 +247,7 @@ bool source_unchanged(const struct stat *a, const struct stat *b)
 
 char *source_slurp(const char *path, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	int fd = open_source(path);
 	struct source src = { .path = path };
 
 	if (fd < 0)

@@ -955,28 +955,36 @@ static bool includes_header(const struct ctx *c, const char *want, size_t n,
 }
 
 /* Does the file #include <ch->new> already (or is the name too long)? */
+#define WANT_MAX 128	/* the bytes of a "<new>" name, its NUL among them */
+
+/* "<new>" of ch into want (WANT_MAX bytes): its length, 0 if too long. */
+static size_t angle_name(const struct api_change *ch, char *want)
+{
+	int n = snprintf(want, WANT_MAX, "<%s>", ch->new);
+
+	return n < 0 || n >= WANT_MAX ? 0 : (size_t)n;
+}
+
 static bool included(const struct ctx *c, const struct api_change *ch)
 {
-	char want[128];
-	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
+	char want[WANT_MAX];
+	size_t n = angle_name(ch, want);
 
-	return n < 0 || (size_t)n >= sizeof(want) ||
-	       includes_header(c, want, (size_t)n, 0, NULL);
+	return !n || includes_header(c, want, n, 0, NULL);
 }
 
 static void include_for(struct ctx *c, size_t i, const struct api_change *ch)
 {
-	char want[128];
-	size_t at, last = SCAN_NONE, top = c->pt->sc.last_include;
-	int n = snprintf(want, sizeof(want), "<%s>", ch->new);
+	char want[WANT_MAX];
+	size_t at, k, last = SCAN_NONE, top = c->pt->sc.last_include;
+	size_t n = angle_name(ch, want);
 	bool straddle = straddles(c, ch);
 	char *text;
 
-	if (n < 0 || (size_t)n >= sizeof(want) ||
-	    includes_header(c, want, (size_t)n, c->tok[i].pos, &last))
+	if (!n || includes_header(c, want, n, c->tok[i].pos, &last))
 		return;		/* included already */
-	for (n = 0; n < (int)c->nr_included; n++)
-		if (!strcmp(c->included[n], ch->new))
+	for (k = 0; k < c->nr_included; k++)
+		if (!strcmp(c->included[k], ch->new))
 			return;		/* one use per file is enough */
 	if (!needs_header(c, ch))
 		return;		/* the file's headers bring it in */
