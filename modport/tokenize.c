@@ -18,19 +18,25 @@
 enum {
 	C_OTHER, C_SPACE, C_NL, C_IDENT, C_DIGIT, C_DOT, C_QUOTE, C_SLASH,
 	C_HASH, C_BACKSLASH, C_LT, C_NUL,
+	C_PUNCT1,	/* a punctuator that is never the start of a longer one */
+	C_BRACE,	/* '{' or '}': one byte, and code braces move the depth */
 };
 
 /* Character classes; bytes >= 0x80 are identifier characters (UTF-8). */
 static unsigned char cclass[256];
 static bool is_ident[256];	/* C_IDENT or C_DIGIT */
 static bool is_number[256];	/* C_IDENT, C_DIGIT or C_DOT */
+static bool ident_more[256];	/* C_BACKSLASH or C_QUOTE: ident_goes_on() */
 
 static void init_cclass(void)
 {
+	/* the bytes that begin a punctuator of two or three (special_len()) */
+	static const char longer[] = ".<>-+&|#=!*/%^";
 	int c;
 
 	for (c = 0; c < 256; c++)
-		cclass[c] = c >= 0x80 ? C_IDENT : C_OTHER;
+		cclass[c] = c >= 0x80 ? C_IDENT :
+			    strchr(longer, c) ? C_OTHER : C_PUNCT1;
 	for (c = 'a'; c <= 'z'; c++)
 		cclass[c] = cclass[c - 'a' + 'A'] = C_IDENT;
 	for (c = '0'; c <= '9'; c++)
@@ -45,25 +51,14 @@ static void init_cclass(void)
 	cclass['#'] = C_HASH;
 	cclass['\\'] = C_BACKSLASH;
 	cclass['<'] = C_LT;
+	cclass['{'] = cclass['}'] = C_BRACE;
 	cclass[0] = C_NUL;
 	for (c = 0; c < 256; c++) {
 		is_ident[c] = cclass[c] == C_IDENT || cclass[c] == C_DIGIT;
 		is_number[c] = is_ident[c] || cclass[c] == C_DOT;
+		ident_more[c] = cclass[c] == C_BACKSLASH || cclass[c] == C_QUOTE;
 	}
 }
-
-struct lexer {
-	const char *buf;
-	const char *end;	/* buf + len, where the NUL is */
-	const char *p;
-	struct token_list *tl;
-	bool bol;		/* nothing but comments since the newline */
-	bool in_pp;		/* inside a directive */
-	int pp_count;		/* tokens of the directive so far */
-	bool pp_include;	/* directive is #include: <...> is a header */
-	uint8_t flags;		/* of the token being read */
-	long depth;		/* code braces open (below 0: closed too many) */
-};
 
 /* Skip backslash-newlines at p; returns p when there is none. */
 static inline const char *skip_splices(const char *p)
@@ -79,6 +74,7 @@ static inline const char *skip_splices(const char *p)
 	return p;
 }
 
+/* Room for one more token: 0 or -ENOMEM. */
 static int grow(struct token_list *tl)
 {
 	size_t n = tl->alloc ? tl->alloc * 2 : 4096;
@@ -88,28 +84,6 @@ static int grow(struct token_list *tl)
 		return -ENOMEM;
 	tl->tok = t;
 	tl->alloc = n;
-	return 0;
-}
-
-static inline __attribute__((always_inline)) int
-add_token(struct lexer *lx, enum token_type type, const char *start)
-{
-	struct token_list *tl = lx->tl;
-	struct token *t;
-
-	if (tl->nr == tl->alloc && grow(tl))
-		return -ENOMEM;
-	t = &tl->tok[tl->nr++];
-	t->pos = (uint32_t)(start - lx->buf);
-	t->len = (uint32_t)(lx->p - start);
-	t->type = (uint8_t)type;
-	t->flags = lx->flags | (lx->bol ? TF_BOL : 0) | (lx->in_pp ? TF_PP : 0);
-	lx->flags = 0;
-	if (type == TOKEN_COMMENT)
-		return 0;
-	lx->bol = false;
-	if (lx->in_pp)
-		lx->pp_count++;
 	return 0;
 }
 
@@ -150,21 +124,18 @@ ident_bytes(const char *p, const char *end)
 	return p;
 }
 
-/* Identifier characters, across splices. */
-static const char *eat_ident_chars(struct lexer *lx, const char *p)
+/*
+ * Identifier characters at p, a backslash, across splices: past them,
+ * with TF_SPLICE in *flags where one was crossed.
+ */
+static const char *ident_splices(const char *p, const char *end,
+				 uint8_t *flags)
 {
-	for (;;) {
-		unsigned char k;
-
-		p = ident_bytes(p, lx->end);
-		k = cclass[(unsigned char)*p];
-		if (k == C_BACKSLASH && skip_splices(p) != p) {
-			p = skip_splices(p);
-			lx->flags |= TF_SPLICE;
-		} else {
-			return p;
-		}
+	while (cclass[(unsigned char)*p] == C_BACKSLASH && skip_splices(p) != p) {
+		*flags |= TF_SPLICE;
+		p = ident_bytes(skip_splices(p), end);
 	}
+	return p;
 }
 
 /*
@@ -195,8 +166,11 @@ static bool string_goes_on(const char *p)
 	return false;
 }
 
-/* A string or character literal; p is at the opening quote. */
-static int eat_string(struct lexer *lx, const char *start, const char *p)
+/*
+ * Past a string or character literal whose opening quote is at p; its
+ * flags (TF_NEWLINE, TF_OPEN, TF_SPLICE) added to *flags.
+ */
+static const char *eat_string(const char *p, uint8_t *flags)
 {
 	char quote = *p++;
 
@@ -208,25 +182,24 @@ static int eat_string(struct lexer *lx, const char *start, const char *p)
 			break;
 		}
 		if (c == '\n' && quote == '"' &&
-		    ((lx->flags & TF_NEWLINE) || string_goes_on(p))) {
-			lx->flags |= TF_NEWLINE;
+		    ((*flags & TF_NEWLINE) || string_goes_on(p))) {
+			*flags |= TF_NEWLINE;
 			p++;
 			continue;
 		}
 		if (c == '\n' || c == 0) {
-			lx->flags |= TF_OPEN;
+			*flags |= TF_OPEN;
 			break;
 		}
 		if (c == '\\') {
 			if (p[1] == '\n' || (p[1] == '\r' && p[2] == '\n'))
-				lx->flags |= TF_SPLICE;
+				*flags |= TF_SPLICE;
 			p += (p[1] == '\r' && p[2] == '\n') ? 3 : p[1] ? 2 : 1;
 			continue;
 		}
 		p++;
 	}
-	lx->p = p;
-	return add_token(lx, quote == '"' ? TOKEN_STRING : TOKEN_CHAR, start);
+	return p;
 }
 
 static bool is_string_prefix(const char *s, size_t n)
@@ -242,27 +215,12 @@ static bool is_include(const char *s, size_t n)
 	       (n == 6 && !memcmp(s, "import", 6));
 }
 
-static inline __attribute__((always_inline)) int
-get_one_identifier(struct lexer *lx)
+/*
+ * Past a preprocessing number at p: digits, letters, dots, and e+ e- p+
+ * p-, across splices (which the number's flags do not note).
+ */
+static inline const char *number_end(const char *p)
 {
-	const char *start = lx->p;
-	const char *p = eat_ident_chars(lx, start);
-
-	if ((*p == '"' || *p == '\'') && !(lx->flags & TF_SPLICE) &&
-	    is_string_prefix(start, (size_t)(p - start)))
-		return eat_string(lx, start, p);
-	if (lx->in_pp && lx->pp_count == 1)
-		lx->pp_include = is_include(start, (size_t)(p - start));
-	lx->p = p;
-	return add_token(lx, TOKEN_IDENT, start);
-}
-
-/* A preprocessing number: digits, letters, dots, and e+ e- p+ p-. */
-static int get_one_number(struct lexer *lx)
-{
-	const char *start = lx->p;
-	const char *p = start;
-
 	for (;;) {
 		char c;
 
@@ -277,21 +235,20 @@ static int get_one_number(struct lexer *lx)
 			 skip_splices(p) != p)
 			p = skip_splices(p);
 		else
-			break;
+			return p;
 	}
-	lx->p = p;
-	return add_token(lx, TOKEN_NUMBER, start);
 }
 
-/* Slash-star comment; p is at the slash.  EOF inside: TF_OPEN. */
-static int drop_stream_comment(struct lexer *lx)
+/* Past a slash-star comment at p; unterminated (TF_OPEN) at the end. */
+static const char *stream_comment_end(const char *p, const char *end,
+				      uint8_t *flags)
 {
-	const char *start = lx->p;
-	const char *p = start + 2;
+	const char *start = p;
 
+	p += 2;
 #if defined(__SSE2__)
 	/* "*" then "/", sixteen places at a time, while 17 bytes are left */
-	while (lx->end - p >= 17) {
+	while (end - p >= 17) {
 		__m128i star = _mm_cmpeq_epi8(
 			_mm_loadu_si128((const __m128i *)p), _mm_set1_epi8('*'));
 		__m128i slash = _mm_cmpeq_epi8(
@@ -300,71 +257,53 @@ static int drop_stream_comment(struct lexer *lx)
 		unsigned int at = (unsigned int)_mm_movemask_epi8(
 			_mm_and_si128(star, slash));
 
-		if (at) {
-			lx->p = p + __builtin_ctz(at) + 2;
-			return add_token(lx, TOKEN_COMMENT, start);
-		}
+		if (at)
+			return p + __builtin_ctz(at) + 2;
 		p += 16;
 	}
+#else
+	(void)end;
 #endif
 	for (;;) {
 		p = strchr(p, '*');
 		if (!p) {
-			p = start + strlen(start);
-			lx->flags |= TF_OPEN;
-			break;
+			*flags |= TF_OPEN;
+			return start + strlen(start);
 		}
-		if (p[1] == '/') {
-			p += 2;
-			break;
-		}
+		if (p[1] == '/')
+			return p + 2;
 		p++;
 	}
-	lx->p = p;
-	return add_token(lx, TOKEN_COMMENT, start);
 }
 
-/* Slash-slash comment: up to the newline, which a splice continues. */
-static int drop_line_comment(struct lexer *lx)
+/* Past a slash-slash comment at p: up to the newline no splice continues. */
+static const char *line_comment_end(const char *p, uint8_t *flags)
 {
-	const char *start = lx->p;
-	const char *p = start + 2;
+	const char *start = p;
 
-	for (;;) {
+	for (p += 2;;) {
 		const char *nl = strchr(p, '\n');
 
-		if (!nl) {
-			p = start + strlen(start);
-			break;
-		}
-		p = nl;
+		if (!nl)
+			return start + strlen(start);
 		if (nl[-1] == '\\' || (nl[-1] == '\r' && nl[-2] == '\\')) {
-			lx->flags |= TF_SPLICE;
+			*flags |= TF_SPLICE;
 			p = nl + 1;
 			continue;
 		}
-		if (p[-1] == '\r')
-			p--;
-		break;
+		return nl[-1] == '\r' ? nl - 1 : nl;
 	}
-	lx->p = p;
-	return add_token(lx, TOKEN_COMMENT, start);
 }
 
-/* A header name <...> of an #include; unterminated at the newline. */
-static int get_header_name(struct lexer *lx)
+/* Past a header name <...> of an #include; unterminated at the newline. */
+static const char *header_name_end(const char *p, uint8_t *flags)
 {
-	const char *start = lx->p;
-	const char *p = start + 1;
-
-	while (*p != '>' && *p != '\n' && *p)
+	for (p++; *p != '>' && *p != '\n' && *p;)
 		p++;
 	if (*p == '>')
-		p++;
-	else
-		lx->flags |= TF_OPEN;
-	lx->p = p;
-	return add_token(lx, TOKEN_HEADER, start);
+		return p + 1;
+	*flags |= TF_OPEN;
+	return p;
 }
 
 /* The longest punctuator at p: 3, 2 or 1 bytes (one switch, no search). */
@@ -415,138 +354,194 @@ static int add_index(size_t **v, size_t *nr, size_t *alloc, size_t i)
 	return 0;
 }
 
-/* Note token index i, where a span of tl->body starts or ends. */
-static int add_body(struct token_list *tl, size_t i)
+/* Room for a token more at *t (of the list's tok, *limit its end). */
+static int make_room(struct token_list *tl, struct token **t,
+		     struct token **limit)
 {
-	return add_index(&tl->body, &tl->nr_body, &tl->alloc_body, i);
-}
+	size_t nr = (size_t)(*t - tl->tok);
 
-/*
- * The code brace just added (a '{' or '}' outside a directive) moves the
- * depth: a span of the body list starts where it leaves 0, ends where it
- * comes back.
- */
-static int brace(struct lexer *lx, char c)
-{
-	bool was = lx->depth != 0;
-
-	lx->depth += c == '{' ? 1 : -1;
-	if (was == (lx->depth != 0))
-		return 0;
-	return add_body(lx->tl, lx->tl->nr - 1);
-}
-
-/* Note the directive whose '#' is the token just added. */
-static int add_hash(struct token_list *tl)
-{
-	return add_index(&tl->hash, &tl->nr_hash, &tl->alloc_hash, tl->nr - 1);
-}
-
-static inline __attribute__((always_inline)) int
-get_one_special(struct lexer *lx)
-{
-	const char *start = lx->p;
-	bool directive = *start == '#' && lx->bol && !lx->in_pp;
-
-	lx->p += special_len(start);
-	if (directive) {
-		lx->in_pp = true;
-		lx->pp_count = 0;
-		lx->pp_include = false;
-		/* its flags: TF_PP and TF_BOL, which no other token has both */
-		if (add_token(lx, TOKEN_SPECIAL, start))
-			return -ENOMEM;
-		return add_hash(lx->tl);
-	}
-	if (add_token(lx, TOKEN_SPECIAL, start))
+	if (grow(tl))
 		return -ENOMEM;
-	if ((*start == '{' || *start == '}') && !lx->in_pp)
-		return brace(lx, *start);
+	*t = tl->tok + nr;
+	*limit = tl->tok + tl->alloc;
 	return 0;
 }
 
-static void end_line(struct lexer *lx)
+/*
+ * What may follow an identifier's bytes and belong to its token: a splice,
+ * or the quote of a string whose prefix it is (L"x").
+ */
+static bool ident_goes_on(unsigned char c)
 {
-	lx->p++;
-	lx->bol = true;
-	lx->in_pp = false;
+	return ident_more[c];
 }
 
-/* One token (or a run of white space); returns -ENOMEM, 0, or 1 at EOF. */
-static inline __attribute__((always_inline)) int
-get_one_token(struct lexer *lx)
-{
-	const char *p = lx->p;
+/* pp outside a directive: no count of its tokens reaches 1 or 2. */
+#define PP_NONE ((size_t)1 << (8 * sizeof(size_t) - 2))
 
-	/* white space, and a newline with the next line's indentation */
-	for (;;) {
-		if (cclass[(unsigned char)*p] == C_SPACE) {
-			do
-				p++;
-			while (cclass[(unsigned char)*p] == C_SPACE);
-			lx->p = p;
-		}
-		if (cclass[(unsigned char)*p] != C_NL)
-			break;
-		end_line(lx);
-		p = lx->p;
-	}
-	switch (cclass[(unsigned char)*p]) {
-	case C_NUL:
-		return 1;
-	case C_IDENT:
-		return get_one_identifier(lx);
-	case C_DIGIT:
-		return get_one_number(lx);
-	case C_DOT:
-		if (cclass[(unsigned char)p[1]] == C_DIGIT)
-			return get_one_number(lx);
-		return get_one_special(lx);
-	case C_QUOTE:
-		return eat_string(lx, p, p);
-	case C_SLASH:
-		if (p[1] == '*')
-			return drop_stream_comment(lx);
-		if (p[1] == '/')
-			return drop_line_comment(lx);
-		return get_one_special(lx);
-	case C_LT:
-		if (lx->in_pp && lx->pp_include && lx->pp_count == 2)
-			return get_header_name(lx);
-		return get_one_special(lx);
-	case C_BACKSLASH:
-		if (skip_splices(p) != p) {
-			lx->p = skip_splices(p);
-			return 0;
-		}
-		return get_one_special(lx);
-	default:
-		return get_one_special(lx);
-	}
-}
-
+/*
+ * One pass, the lexer's state in locals (no store of a token can change
+ * them): p the next byte, t the next token; line the flags every token
+ * of the line takes - TF_BOL while nothing but comments came since the
+ * newline, TF_PP in a directive; pp the directive's tokens so far ('#'
+ * the first); depth the code braces open (below 0: closed too many).  A
+ * code brace that leaves depth 0 or comes back to it starts or ends a
+ * span of tl->body.
+ */
 int tokenize(const char *buf, size_t len, struct token_list *tl)
 {
-	struct lexer lx = { .buf = buf, .end = buf + len, .p = buf, .tl = tl,
-			    .bol = true };
-	int ret;
+	const char *p = buf, *end = buf + len, *start;
+	struct token *t = tl->tok, *limit = tl->tok + tl->alloc;
+	unsigned int line = TF_BOL;
+	size_t pp = PP_NONE;
+	bool pp_include = false;
+	long depth = 0;
+	uint8_t flags, type;
+	unsigned char c;
 
 	if (!cclass['a'])
 		init_cclass();
-	tl->nr = 0;
 	tl->nr_hash = 0;
 	tl->nr_body = 0;
-	while (!(ret = get_one_token(&lx)))
-		;
-	if (ret < 0)
-		return ret;
-	lx.p = buf + len;
-	lx.bol = false;
-	lx.in_pp = false;
-	if (add_token(&lx, TOKEN_EOF, buf + len))
+	for (;;) {
+		c = cclass[(unsigned char)*p];
+		if (c == C_SPACE) {
+			do
+				c = cclass[(unsigned char)*++p];
+			while (c == C_SPACE);
+		}
+		if (c == C_NL) {	/* a directive ends with its line */
+			p++;
+			line = TF_BOL;
+			pp = PP_NONE;
+			continue;
+		}
+		if (t == limit && make_room(tl, &t, &limit))
+			return -ENOMEM;
+		start = p;
+		flags = 0;
+		if (c == C_IDENT) {
+			p = ident_bytes(p, end);
+			type = TOKEN_IDENT;
+			if (ident_goes_on((unsigned char)*p)) {
+				if (*p == '\\')
+					p = ident_splices(p, end, &flags);
+				if ((*p == '"' || *p == '\'') &&
+				    !(flags & TF_SPLICE) &&
+				    is_string_prefix(start, (size_t)(p - start))) {
+					type = *p == '"' ? TOKEN_STRING : TOKEN_CHAR;
+					p = eat_string(p, &flags);
+				}
+			}
+			if (pp == 1 && type == TOKEN_IDENT)	/* the keyword */
+				pp_include = is_include(start,
+							(size_t)(p - start));
+		} else if (c == C_PUNCT1) {
+			p++;
+			type = TOKEN_SPECIAL;
+		} else {
+			switch (c) {
+			case C_NUL:
+				goto eof;
+			case C_DIGIT:
+				p = number_end(p);
+				type = TOKEN_NUMBER;
+				break;
+			case C_DOT:
+				if (cclass[(unsigned char)p[1]] == C_DIGIT) {
+					p = number_end(p);
+					type = TOKEN_NUMBER;
+					break;
+				}
+				goto special;
+			case C_QUOTE:
+				type = *p == '"' ? TOKEN_STRING : TOKEN_CHAR;
+				p = eat_string(p, &flags);
+				break;
+			case C_BRACE:
+				p++;
+				*t++ = (struct token){
+					.pos = (uint32_t)(start - buf), .len = 1,
+					.type = TOKEN_SPECIAL,
+					.flags = (uint8_t)line };
+				line &= ~(unsigned int)TF_BOL;
+				pp++;
+				if (line & TF_PP)
+					continue;
+				if ((depth != 0) !=
+				    (depth + (*start == '{' ? 1 : -1) != 0) &&
+				    add_index(&tl->body, &tl->nr_body,
+					      &tl->alloc_body,
+					      (size_t)(t - tl->tok) - 1))
+					return -ENOMEM;
+				depth += *start == '{' ? 1 : -1;
+				continue;
+			case C_SLASH:
+				if (p[1] != '*' && p[1] != '/')
+					goto special;
+				p = p[1] == '*' ?
+				    stream_comment_end(p, end, &flags) :
+				    line_comment_end(p, &flags);
+				*t++ = (struct token){
+					.pos = (uint32_t)(start - buf),
+					.len = (uint32_t)(p - start),
+					.type = TOKEN_COMMENT,
+					.flags = (uint8_t)(flags | line) };
+				continue;	/* no token of the line's */
+			case C_LT:
+				if (pp == 2 && pp_include) {
+					p = header_name_end(p, &flags);
+					type = TOKEN_HEADER;
+					break;
+				}
+				goto special;
+			case C_HASH:
+				if (line != TF_BOL)
+					goto special;
+				/* a directive begins: '#' has TF_BOL and TF_PP */
+				p += special_len(p);
+				*t++ = (struct token){
+					.pos = (uint32_t)(start - buf),
+					.len = (uint32_t)(p - start),
+					.type = TOKEN_SPECIAL,
+					.flags = TF_BOL | TF_PP };
+				line = TF_PP;
+				pp = 1;
+				pp_include = false;
+				if (add_index(&tl->hash, &tl->nr_hash,
+					      &tl->alloc_hash,
+					      (size_t)(t - tl->tok) - 1))
+					return -ENOMEM;
+				continue;
+			case C_BACKSLASH:
+				if (skip_splices(p) != p) {	/* between tokens */
+					p = skip_splices(p);
+					continue;
+				}
+				goto special;
+			default:
+special:
+				p += special_len(p);
+				type = TOKEN_SPECIAL;
+				break;
+			}
+		}
+		*t++ = (struct token){ .pos = (uint32_t)(start - buf),
+				       .len = (uint32_t)(p - start),
+				       .type = type,
+				       .flags = (uint8_t)(flags | line) };
+		line &= ~(unsigned int)TF_BOL;
+		pp++;
+	}
+eof:
+	if (t == limit && make_room(tl, &t, &limit))
 		return -ENOMEM;
+	*t++ = (struct token){ .pos = (uint32_t)len, .len = 0,
+			       .type = TOKEN_EOF, .flags = 0 };
+	tl->nr = (size_t)(t - tl->tok);
 	if (tl->nr_body % 2)	/* a body the file leaves open */
-		return add_body(tl, tl->nr - 1);
+		return add_index(&tl->body, &tl->nr_body, &tl->alloc_body,
+				 tl->nr - 1);
 	return 0;
 }
 
