@@ -14,6 +14,7 @@
 #include "directive.h"
 #include "engine.h"
 #include "hashspan.h"
+#include "source.h"
 
 /* The registry: filled by the FAMILY() constructors, sorted on first use. */
 struct slot {
@@ -617,7 +618,8 @@ int port_file(const char *path, const char *buf, size_t len,
 		return -ENOMEM;
 	if (!ready)
 		engine_init();
-	*pt = (struct porter){ .path = path, .buf = buf, .len = len,
+	*pt = (struct porter){ .path = path, .header = source_is_header(path),
+			       .buf = buf, .len = len,
 			       .tl = tl, .opts = opts, .out = out,
 			       .eol = file_eol(buf, len) };
 	out->open_pos = (size_t)-1;

@@ -29,6 +29,7 @@
 /* The state of one file's port. */
 struct porter {
 	const char *path;
+	bool header;			/* a .h: source_is_header(path) */
 	const char *buf;
 	size_t len;
 	const struct token_list *tl;

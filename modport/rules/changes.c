@@ -25,7 +25,6 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
-#include "../source.h"
 #include "gone.h"
 #include "shape.h"
 
@@ -1071,7 +1070,7 @@ static void clash(struct ctx *c, size_t i, const struct api_change *ch)
 	size_t def = own_static(c, i);
 	char *how;
 
-	if (source_is_header(c->pt->path))
+	if (c->pt->header)
 		return;	/* a header's: the kernel's own (<linux/nvram.h>) */
 	if (def == SCAN_NONE && definition(c, i) == i &&
 	    c->r.hi >= change_since(ch) && c->pt->nr_found[1]) {

@@ -29,7 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../source.h"
 #include "../target.h"
 #include "fileadd.h"
 #include "legacy.h"
@@ -161,7 +160,7 @@ static void own_check_region(struct porter *pt)
 
 static bool is_header(const struct porter *pt)
 {
-	return source_is_header(pt->path);
+	return pt->header;
 }
 
 /*

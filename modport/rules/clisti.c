@@ -42,7 +42,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../source.h"
 #include "../target.h"
 #include "fileadd.h"
 #include "legacy.h"
@@ -352,7 +351,7 @@ static const char *unsafe(struct ctx *c, char **msg)
 
 	if (why)
 		return why;
-	if (source_is_header(c->pt->path))
+	if (c->pt->header)
 		return "in a header, each file that includes it would get a lock of its own";
 	for (k = 0; k < c->n; k++)
 		if (c->h[k].word >= W_REQUEST_IRQ &&

@@ -340,7 +340,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	(void)h;
 	(void)n;
 	if (!rule_on(pt, R_EXTMOD_SYMBOL) || !pt->path ||
-	    source_is_header(pt->path) || kbuild_any_tree(pt->path))
+	    pt->header || kbuild_any_tree(pt->path))
 		return;	/* in a kernel tree kbuild builds the modules together */
 	dir_of_path(pt->path, dir, sizeof(dir));
 	target = target_atlas_releases(pt->opts->rules, range, sizeof(range));

@@ -2741,7 +2741,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		return;
 	c.target = target_atlas_releases(pt->opts->rules, c.range,
 					 sizeof(c.range));
-	c.header = source_is_header(pt->path);
+	c.header = pt->header;
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE)) {
 			foreign_includes(&c, h, n);
@@ -2814,10 +2814,129 @@ static inline const struct atlas_gone_set *gone_set_of(const struct porter *pt)
 }
 
 /*
+ * Can a use of the name s[0..len) that is neither a call, nor a member,
+ * nor a tag after struct or union make a finding of ident()'s within
+ * target?  Not when each kernel of the target has it (or only its export
+ * went away: no i line, an x line); nor when the releases that had it
+ * know it neither as a type nor by a row of the table of changes (as a
+ * macro, constant or variable): ident() then reports nothing ("a macro
+ * or a constant alone is too often a header's private name").  A name
+ * with neither an i nor an x line is asked (num_macro()'s D lines).
+ */
+static bool value_use_may(uint32_t target, const char *s, size_t len)
+{
+	uint32_t id = atlas_mask(ATLAS_IDENT, NULL, 0, s, len);
+
+	if (!id)
+		return !atlas_mask(ATLAS_EXPORT, NULL, 0, s, len);
+	if ((id & target) == target)
+		return false;
+	return atlas_ident_kinds(s, len, "t") ||
+	       (change_for(s, len) && atlas_ident_kinds(s, len, "metv"));
+}
+
+/*
+ * value_use_may()'s answers for one target, made as asked: by the name's
+ * hash_span(), the name kept to tell two names of one hash apart.
+ */
+struct value_slot {
+	uint64_t span;
+	char *name;	/* NULL: free */
+	size_t len;
+	bool may;
+};
+
+static struct value_memo {
+	uint32_t target;
+	struct value_slot *slot;
+	size_t size, used;	/* size: 0 or a power of two */
+} value_memo;
+
+static void value_memo_free(struct value_memo *m)
+{
+	size_t k;
+
+	for (k = 0; k < m->size; k++)
+		free(m->slot[k].name);
+	free(m->slot);
+	*m = (struct value_memo){ 0 };
+}
+
+/* The slot of the name s[0..len) of hash span: its own, or a free one. */
+static struct value_slot *value_slot_of(const struct value_memo *m,
+					uint64_t span, const char *s,
+					size_t len)
+{
+	size_t j;
+
+	for (j = span & (m->size - 1); m->slot[j].name;
+	     j = (j + 1) & (m->size - 1))
+		if (m->slot[j].span == span && m->slot[j].len == len &&
+		    !memcmp(m->slot[j].name, s, len))
+			break;
+	return &m->slot[j];
+}
+
+/* Room for one more answer: 0 or -ENOMEM. */
+static int value_memo_room(struct value_memo *m)
+{
+	struct value_memo more = { .target = m->target, .used = m->used };
+	size_t k;
+
+	if (2 * (m->used + 1) <= m->size)
+		return 0;
+	more.size = m->size ? 2 * m->size : 1024;
+	more.slot = calloc(more.size, sizeof(*more.slot));
+	if (!more.slot)
+		return -12;	/* ENOMEM */
+	for (k = 0; k < m->size; k++)
+		if (m->slot[k].name)
+			*value_slot_of(&more, m->slot[k].span, m->slot[k].name,
+				       m->slot[k].len) = m->slot[k];
+	free(m->slot);
+	*m = more;
+	return 0;
+}
+
+/* value_use_may() of s[0..len), whose hash_span() is span, asked once. */
+static bool value_use_wanted(uint32_t target, uint64_t span, const char *s,
+			     size_t len)
+{
+	struct value_memo *m = &value_memo;
+	struct value_slot *v;
+	char *name;
+
+	if (m->target != target) {
+		value_memo_free(m);
+		m->target = target;
+	}
+	if (m->size && (v = value_slot_of(m, span, s, len))->name)
+		return v->may;
+	if (value_memo_room(m) || !(name = strndup(s, len)))
+		return true;	/* ENOMEM: asked, as before */
+	v = value_slot_of(m, span, s, len);
+	*v = (struct value_slot){ .span = span, .name = name, .len = len,
+				  .may = value_use_may(target, s, len) };
+	m->used++;
+	return v->may;
+}
+
+/* The token after i, comments skipped (next_tok() of a porter's). */
+static const struct token *token_after(const struct token *tok, size_t i)
+{
+	for (i++; tok[i].type == TOKEN_COMMENT; i++)
+		;
+	return &tok[i];
+}
+
+/*
  * The names that can be gone within the target (atlas_may_be_gone()) as
  * ident() reads them - a member after '.' or '->', else a name - and the
  * <asm/...> headers x86 never had: every other name of the file is one
- * that each kernel of the target has, and no finding of this family.
+ * that each kernel of the target has, and no finding of this family.  Of
+ * a name that is neither called nor a tag, only one that ident() can
+ * report (value_use_wanted()); in a header, none (ident(): its includer
+ * may define them).
  */
 static bool wants(const struct porter *pt, size_t i, uint64_t span)
 {
@@ -2825,6 +2944,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
 	const char *s = pt->buf + t->pos, *dirs;
 	size_t prev = i, dlen;
+	bool member;
 
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
@@ -2842,12 +2962,20 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&
 	    atlas_arch_span(ATLAS_ARCH_FUNC, s, t->len, span, &dirs, &dlen))
 		return true;	/* arch_only_call() */
-	return set && atlas_gone_set_has(set, p && p->type == TOKEN_SPECIAL &&
-					 ((p->len == 1 &&
-					   pt->buf[p->pos] == '.') ||
-					  (p->len == 2 &&
-					   !memcmp(pt->buf + p->pos, "->", 2))) ?
-					 ATLAS_USE_MEMBER : ATLAS_USE_NAME, span);
+	member = p && p->type == TOKEN_SPECIAL &&
+		 ((p->len == 1 && pt->buf[p->pos] == '.') ||
+		  (p->len == 2 && !memcmp(pt->buf + p->pos, "->", 2)));
+	if (!set || !atlas_gone_set_has(set, member ? ATLAS_USE_MEMBER :
+						      ATLAS_USE_NAME, span))
+		return false;
+	if (match_op(pt->buf, token_after(tok, i), '('))
+		return true;	/* a call: ident() reads it */
+	if (pt->header)
+		return false;	/* ident(): its includer may define it */
+	if (member || (p && (match_ident(pt->buf, p, "struct") ||
+			     match_ident(pt->buf, p, "union"))))
+		return true;	/* a member, a tag */
+	return value_use_wanted(set->target, span, s, t->len);
 }
 
 /*

@@ -28,7 +28,6 @@
 
 #include "../engine.h"
 #include "../sibling.h"
-#include "../source.h"
 #include "../target.h"
 
 #define MAX_PARAMS 3
@@ -525,7 +524,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 {
 	const struct token_list *tl = pt->tl;
 	bool cue = pt->nr_found[0] > 0;
-	bool header = source_is_header(pt->path);
+	bool header = pt->header;
 	struct target tg;
 	size_t k, i;
 

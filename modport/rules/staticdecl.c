@@ -20,7 +20,6 @@
 
 #include "../engine.h"
 #include "../hdrsum.h"
-#include "../source.h"
 #include "../target.h"
 #include "../ppdirs.h"
 
@@ -379,7 +378,7 @@ static size_t declarators(struct porter *pt, size_t s, size_t *names,
 	const char *buf = pt->buf;
 	const struct token_list *tl = pt->tl;
 	size_t i, name, nr = 0, after[4], nr_after = 0, k;
-	bool typed = false, is_fn, in_h = source_is_header(pt->path);
+	bool typed = false, is_fn, in_h = pt->header;
 
 	for (i = next_code(tl, s); tl->tok[i].type == TOKEN_IDENT ||
 				   match_op(buf, &tl->tok[i], '*');
@@ -474,7 +473,7 @@ static bool conditional(const struct porter *pt, size_t s)
 	int open = pp_open_groups(pt->buf, tl, 0, s);
 	size_t i, w;
 
-	if (open <= 0 || !source_is_header(pt->path))
+	if (open <= 0 || !pt->header)
 		return open > 0;
 	for (i = 0; tl->tok[i].type != TOKEN_EOF; i++) {	/* the guard */
 		if (!(tl->tok[i].flags & TF_PP) ||
