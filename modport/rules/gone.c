@@ -88,8 +88,6 @@ struct ctx {
 	struct own_use *own_uses;	/* what waits for own_settle() */
 	size_t nr_own_uses;
 	struct var_memo memo[VAR_MEMOS];	/* struct_of()'s */
-	struct hash_set lost;	/* lost_member(): what the file's tags lost */
-	bool lost_made;
 };
 
 /* A kernel header the file includes as <P> and whose copy it ships. */
@@ -457,7 +455,6 @@ static void ctx_free(struct ctx *c)
 	nameset_free(&c->not_opaque);
 	own_free(c);
 	free(c->vr);
-	hashset_free(&c->lost);
 }
 
 /*
@@ -1774,12 +1771,21 @@ static void member_use(struct ctx *c, size_t i, size_t arrow)
 }
 
 /*
- * The members that the structs and unions the file names ("struct TAG",
- * "union TAG") lost within the target, gathered on first use: 0 or
- * -ENOMEM.  A tag that struct_of() and initializer_struct() find is one
- * of them: the token right after struct or union.
+ * The members that the structs and unions of the file being walked name
+ * ("struct TAG", "union TAG") lost within the target, gathered on the
+ * first member asked of (file_lost()) for wants() and run() both, and
+ * forgotten when the walk of the next file starts (wants_names()).  A tag
+ * that struct_of() and initializer_struct() find is one of them: the
+ * token right after struct or union.
  */
-static int make_lost(struct ctx *c)
+static struct {
+	const struct token *tok;	/* the file's, NULL: not gathered */
+	struct hash_set set;
+	int err;			/* -ENOMEM */
+} lost;
+
+static int make_lost(const char *buf, const struct token *tok,
+		     uint32_t target)
 {
 	struct hash_set seen = { 0 };
 	const struct atlas_gone_member *gm;
@@ -1788,43 +1794,70 @@ static int make_lost(struct ctx *c)
 	size_t n, k;
 	int ret = 0;
 
-	c->lost_made = true;
-	for (t = c->tok; t->type != TOKEN_EOF && !ret; t++) {
+	for (t = tok; t->type != TOKEN_EOF && !ret; t++) {
 		if (t->type != TOKEN_IDENT || t[1].type != TOKEN_IDENT ||
-		    (!match_ident(c->buf, t, "struct") &&
-		     !match_ident(c->buf, t, "union")))
+		    (!match_ident(buf, t, "struct") &&
+		     !match_ident(buf, t, "union")))
 			continue;
-		tag = hashset_key(c->buf + t[1].pos, t[1].len);
+		tag = hashset_key(buf + t[1].pos, t[1].len);
 		if (hashset_has(&seen, tag))
 			continue;
 		ret = hashset_add(&seen, tag);
-		n = atlas_gone_members(c->target, c->buf + t[1].pos, t[1].len,
-				       &gm);
+		n = atlas_gone_members(target, buf + t[1].pos, t[1].len, &gm);
 		for (k = 0; k < n && !ret; k++)
-			ret = hashset_add(&c->lost, gm[k].member);
+			ret = hashset_add(&lost.set, gm[k].member);
 	}
 	hashset_free(&seen);
 	return ret;
 }
 
+/* Forget the last file's lost members (wants_names(): a walk starts). */
+static void lost_forget(void)
+{
+	hashset_free(&lost.set);
+	lost.tok = NULL;
+	lost.err = 0;
+}
+
 /*
- * Can member_use() report the member at token i?  Only a member that a
+ * Did a struct of the file's tags lose the member s[0..len) within
+ * target?  1, 0, or -ENOMEM.
+ */
+static int file_lost(const struct porter *pt, uint32_t target, const char *s,
+		     size_t len)
+{
+	if (lost.tok != pt->tl->tok) {
+		lost_forget();
+		lost.tok = pt->tl->tok;
+		lost.err = make_lost(pt->buf, pt->tl->tok, target);
+	}
+	if (lost.err)
+		return lost.err;
+	return hashset_has(&lost.set, hashset_key(s, len));
+}
+
+/*
+ * Can member_use() report the member s[0..len)?  Only a member that a
  * struct of the file's tags lost, or one missing from every struct, or a
  * macro that spells one (member_of_none(), the d kind): for the rest -
- * most members after '->' - struct_of() need not look.
+ * most members after '->' - struct_of() need not look.  -ENOMEM, 1, 0.
  */
+static int member_may(const struct porter *pt, uint32_t target, const char *s,
+		      size_t len)
+{
+	if (atlas_may_be_gone(target, ATLAS_USE_ANY_MEMBER, s, len))
+		return 1;
+	return file_lost(pt, target, s, len);
+}
+
 static bool lost_member(struct ctx *c, size_t i)
 {
 	const struct token *m = &c->tok[i];
+	int may = member_may(c->pt, c->target, c->buf + m->pos, m->len);
 
-	if (atlas_may_be_gone(c->target, ATLAS_USE_ANY_MEMBER,
-			      c->buf + m->pos, m->len))
-		return true;
-	if (!c->lost_made && make_lost(c)) {
-		porter_fail(c->pt, -12);	/* ENOMEM */
-		return false;
-	}
-	return hashset_has(&c->lost, hashset_key(c->buf + m->pos, m->len));
+	if (may < 0)
+		porter_fail(c->pt, may);
+	return may > 0;
 }
 
 /* Is the name at i used as a type: "T x", "T *x", "(T)"? */
@@ -2933,10 +2966,11 @@ static const struct token *token_after(const struct token *tok, size_t i)
  * The names that can be gone within the target (atlas_may_be_gone()) as
  * ident() reads them - a member after '.' or '->', else a name - and the
  * <asm/...> headers x86 never had: every other name of the file is one
- * that each kernel of the target has, and no finding of this family.  Of
- * a name that is neither called nor a tag, only one that ident() can
- * report (value_use_wanted()); in a header, none (ident(): its includer
- * may define them).
+ * that each kernel of the target has, and no finding of this family.
+ * And of those, what ident() reads further: a member that lost_member()
+ * lets through; a name called, or a tag; else a name that ident() can
+ * report (value_use_wanted()).  In a header, nothing but calls (ident():
+ * its includer may define the rest).
  */
 static bool wants(const struct porter *pt, size_t i, uint64_t span)
 {
@@ -2944,7 +2978,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
 	const char *s = pt->buf + t->pos, *dirs;
 	size_t prev = i, dlen;
-	bool member;
+	bool member, call;
 
 	if (t->type == TOKEN_HEADER)
 		return (t->len > 7 && !memcmp(s, "<asm/", 5) &&
@@ -2968,13 +3002,16 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	if (!set || !atlas_gone_set_has(set, member ? ATLAS_USE_MEMBER :
 						      ATLAS_USE_NAME, span))
 		return false;
-	if (match_op(pt->buf, token_after(tok, i), '('))
-		return true;	/* a call: ident() reads it */
-	if (pt->header)
+	call = match_op(pt->buf, token_after(tok, i), '(');
+	if (!call && pt->header)
 		return false;	/* ident(): its includer may define it */
-	if (member || (p && (match_ident(pt->buf, p, "struct") ||
-			     match_ident(pt->buf, p, "union"))))
-		return true;	/* a member, a tag */
+	if (member)		/* ident(): lost_member() first */
+		return member_may(pt, set->target, s, t->len) != 0;
+	if (call)
+		return true;
+	if (p && (match_ident(pt->buf, p, "struct") ||
+		  match_ident(pt->buf, p, "union")))
+		return true;	/* a tag */
 	return value_use_wanted(set->target, span, s, t->len);
 }
 
@@ -2992,6 +3029,7 @@ static bool wants_names(const struct porter *pt, struct span_filter *sf)
 	static uint32_t of_target;
 	const struct atlas_gone_set *set = gone_set_of(pt);
 
+	lost_forget();		/* a new file's walk */
 	if (!set)
 		return false;
 	if (!bits || of != set->spans || of_target != set->target) {
