@@ -8,6 +8,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "atlas.h"
 #include "harvest.h"
@@ -104,14 +107,49 @@ static void init_scan_class(void)
 }
 
 /*
+ * Past the run of identifier bytes (ident_byte()) at p, which is one:
+ * sixteen at a time while sixteen are left before end (the run of a
+ * register header's names and numbers is long), the rest one by one.
+ */
+static const char *ident_run(const char *p, const char *end)
+{
+#if defined(__SSE2__)
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		__m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
+		__m128i digit = _mm_and_si128(
+			_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+			_mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+		/* A-Z or a-z: with bit 5 set, a-z; no other byte becomes one */
+		__m128i letter = _mm_and_si128(
+			_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
+			_mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
+		__m128i under = _mm_cmpeq_epi8(v, _mm_set1_epi8('_'));
+		unsigned int in = (unsigned int)_mm_movemask_epi8(
+			_mm_or_si128(_mm_or_si128(digit, letter), under));
+
+		if (in != 0xffff)
+			return p + __builtin_ctz(~in);
+		p += 16;
+	}
+#else
+	(void)end;
+#endif
+	while (scan_class[(unsigned char)*p] == S_IDENT)
+		p++;
+	return p;
+}
+
+/*
  * Can a name the header declares be asked (projnames_member())?  Only a
  * member missing from every struct of a kernel within read_for is
  * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER), and the header declares a
  * name it spells.  The code's bytes (buf[len] is a NUL) are read as runs
  * of identifier characters, without tokens: comments and literals skipped
  * (where tokenize() may go on, this scan stops first), a number's letters
- * a run too, and an identifier split by a backslash-newline makes the
- * header one to harvest whatever it spells (harvest.h: splices removed).
+ * a run too (one that starts with a digit names nothing), and an
+ * identifier split by a backslash-newline makes the header one to
+ * harvest whatever it spells (harvest.h: splices removed).
  */
 static bool can_be_asked(const char *buf, size_t len)
 {
@@ -131,10 +169,9 @@ static bool can_be_asked(const char *buf, size_t len)
 			break;
 		case S_IDENT:
 			start = p;
-			do
-				p++;
-			while (scan_class[(unsigned char)*p] == S_IDENT);
-			if (atlas_gone_set_has(set, ATLAS_USE_ANY_MEMBER,
+			p = ident_run(p, end);
+			if (!(*start >= '0' && *start <= '9') &&	/* a number */
+			    atlas_gone_set_has(set, ATLAS_USE_ANY_MEMBER,
 					       hash_span(start,
 							 (size_t)(p - start))))
 				return true;
