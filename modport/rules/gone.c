@@ -1794,8 +1794,13 @@ static int make_lost(const char *buf, const struct token *tok,
 	size_t n, k;
 	int ret = 0;
 
-	for (t = tok; t->type != TOKEN_EOF && !ret; t++) {
-		if (t->type != TOKEN_IDENT || t[1].type != TOKEN_IDENT ||
+	for (t = tok; !ret; t++) {	/* every token: the EOF's test when not a name */
+		if (t->type != TOKEN_IDENT) {
+			if (t->type == TOKEN_EOF)
+				break;
+			continue;
+		}
+		if (t[1].type != TOKEN_IDENT ||
 		    (!match_ident(buf, t, "struct") &&
 		     !match_ident(buf, t, "union")))
 			continue;
