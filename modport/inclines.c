@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "hdrcache.h"
 #include "inclines.h"
 #include "source.h"
 
@@ -29,6 +30,7 @@ struct c_file {
 struct folder {
 	char *path;
 	struct stat st;		/* as it was when listed */
+	unsigned long checked;	/* hdrcache_writes() when last looked at */
 	struct c_file *file;
 	size_t nr;
 };
@@ -95,28 +97,51 @@ static bool list(struct folder *f, const char *dir, const struct stat *st)
 	return true;
 }
 
-/* The folder at dir, listed as it is now; NULL if it cannot be. */
+/* f listed (list()) anew, or NULL; looked at now. */
+static struct folder *listed(struct folder *f, const char *dir,
+			     const struct stat *st)
+{
+	if (!list(f, dir, st))
+		return NULL;
+	f->checked = hdrcache_writes();
+	return f;
+}
+
+/*
+ * The folder at dir, listed as it is now; NULL if it cannot be.  A folder
+ * listed since the last write the run made (hdrcache_writes()) is taken
+ * as it is, as hdrcache takes a header: only a write of the run's own
+ * (fix --in-place) changes it.
+ */
 static struct folder *folder_of(const char *dir)
 {
 	struct folder *f;
 	struct stat st;
 	unsigned int k;
 
+	for (k = 0; k < FOLDERS; k++) {
+		f = &folders[k];
+		if (f->path && !strcmp(f->path, dir) &&
+		    f->checked == hdrcache_writes())
+			return f;
+	}
 	if (stat(dir, &st))
 		return NULL;
 	for (k = 0; k < FOLDERS; k++) {
 		f = &folders[k];
 		if (f->path && !strcmp(f->path, dir)) {
-			if (unchanged(&f->st, &st))
+			if (unchanged(&f->st, &st)) {
+				f->checked = hdrcache_writes();
 				return f;
+			}
 			folder_free(f);
-			return list(f, dir, &st) ? f : NULL;
+			return listed(f, dir, &st);
 		}
 	}
 	f = &folders[next_out];
 	next_out = (next_out + 1) % FOLDERS;
 	folder_free(f);
-	return list(f, dir, &st) ? f : NULL;
+	return listed(f, dir, &st);
 }
 
 /* Keep line[0..str) after the lines kept, NUL-terminated.  0 or -1. */

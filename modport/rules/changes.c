@@ -848,26 +848,27 @@ static bool lacks_on(struct ctx *c, const char *rel, const char *hdr)
  */
 static bool needs_header(struct ctx *c, const struct api_change *ch)
 {
-	const char *rel;
+	const char *rel, *p = c->pt->path;
+	size_t n = p ? strlen(p) : 0, k;
 	kv_code kv;
-	size_t k;
+	bool lacks = false;
 
 	if (change_gone(ch))
 		return true;
-	if (c->unit < 0) {
-		const char *p = c->pt->path;
-		size_t n = p ? strlen(p) : 0;
-
-		c->unit = n > 2 && !strcmp(p + n - 2, ".c") &&
-			  !sibling_includes(p);
-	}
-	if (!c->unit)
-		return false;	/* a header's includer, a unit's .c brings it */
-	for (k = 0; brings_release(k, &kv, &rel); k++)
-		if (kv <= c->r.hi && kv + 0xff >= c->r.lo &&
-		    lacks_on(c, rel, ch->new))
-			return true;
-	return false;
+	if (n <= 2 || strcmp(p + n - 2, ".c"))
+		return false;	/* a header: its includer brings it */
+	for (k = 0; !lacks && brings_release(k, &kv, &rel); k++)
+		lacks = kv <= c->r.hi && kv + 0xff >= c->r.lo &&
+			lacks_on(c, rel, ch->new);
+	if (!lacks)
+		return false;	/* the file's headers bring it */
+	/*
+	 * Asked last: it reads every other .c of the folder (inclines.h),
+	 * where the file's own headers mostly bring the row's header.
+	 */
+	if (c->unit < 0)
+		c->unit = !sibling_includes(p);
+	return c->unit;	/* not: a unit's other .c brings it */
 }
 
 static bool is_arrow(const char *buf, const struct token *t)

@@ -1206,6 +1206,33 @@ static void test_inclines(void)
 	free(text);
 }
 
+/*
+ * A folder's listing of .c files is kept until the run says it wrote a
+ * file (hdrcache_written()): a sibling that comes later is seen then,
+ * and one that went is not read.
+ */
+static void test_inclines_kept(void)
+{
+	char dir[] = "/tmp/unit-inclines.XXXXXX", me[96], later[96];
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	snprintf(me, sizeof(me), "%s/me.c", dir);
+	snprintf(later, sizeof(later), "%s/later.c", dir);
+	check(put_file(me, "int me;\n"));
+	check(!inclines_sibling_has(me, "\"me.c\""));
+	check(put_file(later, "#include \"me.c\"\n"));
+	check(!inclines_sibling_has(me, "\"me.c\""));	/* listed before */
+	hdrcache_written();
+	check(inclines_sibling_has(me, "\"me.c\""));
+	unlink(later);
+	check(inclines_sibling_has(me, "\"me.c\""));	/* no write said */
+	hdrcache_written();
+	check(!inclines_sibling_has(me, "\"me.c\""));
+	unlink(me);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -1244,6 +1271,7 @@ int main(void)
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
+	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
