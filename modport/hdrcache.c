@@ -20,7 +20,6 @@ struct slot {
 	char *path;		/* NULL: changed on disk, kept for its file */
 	uint64_t hash;		/* of path: the search compares it first */
 	unsigned long checked;	/* the writes (hdrcache_written()) it saw */
-	struct stat st;
 	struct cached_header h;
 	unsigned long used;	/* the file that used it last */
 	size_t bytes;		/* its text and tokens, against the budget */
@@ -176,18 +175,17 @@ static void trim(const struct slot *keep)
 	}
 }
 
-/* Read the header at path into the new slot s. */
-static int load(struct slot *s, const char *path, const struct stat *st)
+/* Read the header at path into the new slot s (its stat() with it). */
+static int load(struct slot *s, const char *path)
 {
 	size_t len = 0;
-	char *buf = source_slurp(path, &len);
+	char *buf = source_slurp_stat(path, &len, &s->h.st);
 
 	if (!buf)
 		return 0;
 	s->path = strdup(path);
 	s->hash = hash_span(path, strlen(path));
 	s->checked = writes;
-	s->st = *st;
 	s->h.buf = buf;
 	s->h.len = len;
 	s->h.serial = ++serials;
@@ -216,7 +214,7 @@ static struct slot *slot_of_path(const char *path, uint64_t hash)
 }
 
 /* A new slot for path, read and in the cache; NULL, *err 0 or -ENOMEM. */
-static struct slot *add(const char *path, const struct stat *st, int *err)
+static struct slot *add(const char *path, int *err)
 {
 	struct slot *s = calloc(1, sizeof(*s));
 
@@ -227,7 +225,7 @@ static struct slot *add(const char *path, const struct stat *st, int *err)
 	}
 	nr_slots++;
 	touch(s);
-	*err = load(s, path, st);
+	*err = load(s, path);
 	if (*err <= 0) {
 		slot_free(s);
 		return NULL;
@@ -253,9 +251,9 @@ static struct slot *get(const char *path, int *err, bool keep)
 		touch(s);
 		return s;
 	}
-	if (stat(path, &st))
-		return NULL;
-	if (s && source_unchanged(&s->st, &st)) {
+	if (s && stat(path, &st))
+		return NULL;	/* a new one: the read says */
+	if (s && source_unchanged(&s->h.st, &st)) {
 		if (keep)
 			s->used = file_nr;
 		s->checked = writes;
@@ -269,7 +267,7 @@ static struct slot *get(const char *path, int *err, bool keep)
 		free(s->path);
 		s->path = NULL;
 	}
-	s = add(path, &st, err);
+	s = add(path, err);
 	if (s && !keep)
 		s->used = file_nr - 1;	/* as the last file's: free to go */
 	return s;

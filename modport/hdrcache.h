@@ -14,6 +14,7 @@
 #define MODPORT_HDRCACHE_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "decl.h"
 #include "idindex.h"
@@ -34,6 +35,7 @@ struct cached_header {
 	struct id_index *idents;	/* its identifiers, kept with it: zeroed
 					 * until a rule asks (idindex_build_all) */
 	unsigned long serial;	/* unique to this reading of the file */
+	struct stat st;		/* the file's, as it was read */
 	struct ppdirs *dirs;	/* its directives (its #includes among them) */
 };
 

@@ -107,26 +107,27 @@ static int summarize_text(struct header_summary *s, const char *buf,
 }
 
 /*
- * Read the header at e->path (stat st) into e; 0 or -ENOMEM.  Its text
- * and tokens are hdrcache's where it has room: the rule that asks for a
- * summary often reads the header next (static-redecl, gone).
+ * Read the header at e->path into e, and its stat() as it was read; 0 or
+ * -ENOMEM; e->present false where there is no regular file to read.  Its
+ * text and tokens are hdrcache's where it has room: the rule that asks
+ * for a summary often reads the header next (static-redecl, gone).
  */
-static int load(struct entry *e, const struct stat *st)
+static int load(struct entry *e)
 {
 	const struct cached_header *ch;
 	size_t len = 0;
 	char *buf;
 	int ret;
 
-	e->st = *st;
+	e->present = false;
 	ch = hdrcache_peek(e->path, &ret);
 	if (ret)
 		return ret;
 	if (ch) {
+		e->st = ch->st;
 		ret = summarize(&e->s, ch->buf, &ch->tl, ch->dirs);
 	} else {
-		buf = source_slurp(e->path, &len);
-		e->present = buf != NULL;
+		buf = source_slurp_stat(e->path, &len, &e->st);
 		if (!buf)
 			return 0;
 		ret = summarize_text(&e->s, buf, len);
@@ -190,15 +191,12 @@ const struct header_summary *hdrsum_get(const char *path, int *err)
 		used++;
 	}
 	e->checked = hdrcache_writes();
-	if (stat(path, &st) || !S_ISREG(st.st_mode)) {
-		summary_free(&e->s);
-		e->present = false;
-		return NULL;
-	}
-	if (e->present && source_unchanged(&e->st, &st))
+	/* read before, and a file written since: is it the same? */
+	if (e->present && !stat(path, &st) && S_ISREG(st.st_mode) &&
+	    source_unchanged(&e->st, &st))
 		return &e->s;
 	summary_free(&e->s);
-	*err = load(e, &st);
+	*err = load(e);		/* no file to read: not present */
 	return e->present ? &e->s : NULL;
 }
 

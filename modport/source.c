@@ -247,6 +247,13 @@ bool source_unchanged(const struct stat *a, const struct stat *b)
 
 char *source_slurp(const char *path, size_t *len)
 {
+	struct stat st;
+
+	return source_slurp_stat(path, len, &st);
+}
+
+char *source_slurp_stat(const char *path, size_t *len, struct stat *st)
+{
 	int fd = open_source(path);
 	struct source src = { .path = path };
 
@@ -259,7 +266,9 @@ char *source_slurp(const char *path, size_t *len)
 		src.buf = NULL;
 	}
 	close(fd);
-	if (src.buf)
+	if (src.buf) {
 		*len = src.len;
+		*st = src.st;
+	}
 	return src.buf;
 }

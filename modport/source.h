@@ -45,6 +45,8 @@ enum source_status source_read_stdin(struct source *src);
  * it cannot be read, is too large, or holds a NUL byte.
  */
 char *source_slurp(const char *path, size_t *len);
+/* source_slurp(), and the file's fstat() as it was read into *st. */
+char *source_slurp_stat(const char *path, size_t *len, struct stat *st);
 /*
  * Are a and b, two stat()s of a path, the same file unchanged (device,
  * inode, size, modification and change times)?  fix --in-place replaces a
