@@ -89,50 +89,23 @@ static int summarize(struct header_summary *s, const char *buf,
 	return ret ? ret : add_includes(s, buf, tl, pd);
 }
 
-/* The summary of the text buf[0, len), tokenized here. */
-static int summarize_text(struct header_summary *s, const char *buf,
-			  size_t len)
-{
-	struct token_list tl = { 0 };
-	struct ppdirs pd = { 0 };
-	int ret = tokenize(buf, len, &tl);
-
-	if (!ret)
-		ret = ppdirs_build(&pd, buf, &tl);
-	if (!ret)
-		ret = summarize(s, buf, &tl, &pd);
-	ppdirs_free(&pd);
-	token_list_free(&tl);
-	return ret;
-}
-
 /*
  * Read the header at e->path into e, and its stat() as it was read; 0 or
  * -ENOMEM; e->present false where there is no regular file to read.  Its
- * text and tokens are hdrcache's where it has room: the rule that asks
- * for a summary often reads the header next (static-redecl, gone).
+ * text and tokens are hdrcache's: the rule that asks for a summary often
+ * reads the header next (static-redecl, gone).
  */
 static int load(struct entry *e)
 {
 	const struct cached_header *ch;
-	size_t len = 0;
-	char *buf;
 	int ret;
 
 	e->present = false;
 	ch = hdrcache_peek(e->path, &ret);
-	if (ret)
-		return ret;
-	if (ch) {
-		e->st = ch->st;
-		ret = summarize(&e->s, ch->buf, &ch->tl, ch->dirs);
-	} else {
-		buf = source_slurp_stat(e->path, &len, &e->st);
-		if (!buf)
-			return 0;
-		ret = summarize_text(&e->s, buf, len);
-		free(buf);
-	}
+	if (!ch)
+		return ret;	/* no file it can read there, or -ENOMEM */
+	e->st = ch->st;
+	ret = summarize(&e->s, ch->buf, &ch->tl, ch->dirs);
 	if (ret)
 		summary_free(&e->s);
 	e->present = !ret;
