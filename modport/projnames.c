@@ -8,14 +8,12 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "atlas.h"
 #include "harvest.h"
 #include "hashspan.h"
 #include "hdrindex.h"
+#include "identrun.h"
 #include "nameset.h"
 #include "projnames.h"
 #include "source.h"
@@ -108,33 +106,12 @@ static void init_scan_class(void)
 
 /*
  * Past the run of identifier bytes (ident_byte()) at p, which is one:
- * sixteen at a time while sixteen are left before end (the run of a
- * register header's names and numbers is long), the rest one by one.
+ * sixteen at a time while sixteen are left (the run of a register
+ * header's names and numbers is long), the rest one by one.
  */
 static const char *ident_run(const char *p, const char *end)
 {
-#if defined(__SSE2__)
-	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		__m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-		__m128i digit = _mm_and_si128(
-			_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-			_mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-		/* A-Z or a-z: with bit 5 set, a-z; no other byte becomes one */
-		__m128i letter = _mm_and_si128(
-			_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-			_mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-		__m128i under = _mm_cmpeq_epi8(v, _mm_set1_epi8('_'));
-		unsigned int in = (unsigned int)_mm_movemask_epi8(
-			_mm_or_si128(_mm_or_si128(digit, letter), under));
-
-		if (in != 0xffff)
-			return p + __builtin_ctz(~in);
-		p += 16;
-	}
-#else
-	(void)end;
-#endif
+	p = ident_run16(p, end, false);
 	while (scan_class[(unsigned char)*p] == S_IDENT)
 		p++;
 	return p;

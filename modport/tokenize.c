@@ -13,6 +13,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "identrun.h"
 #include "token.h"
 
 enum {
@@ -94,31 +95,7 @@ static int grow(struct token_list *tl)
 static inline __attribute__((always_inline)) const char *
 ident_bytes(const char *p, const char *end)
 {
-#if defined(__SSE2__)
-	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)p);
-		__m128i folded = _mm_or_si128(v, _mm_set1_epi8(0x20));
-		__m128i digit = _mm_and_si128(
-			_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
-			_mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
-		/* A-Z or a-z: with bit 5 set, a-z; no other byte becomes one */
-		__m128i letter = _mm_and_si128(
-			_mm_cmpgt_epi8(folded, _mm_set1_epi8('a' - 1)),
-			_mm_cmplt_epi8(folded, _mm_set1_epi8('z' + 1)));
-		__m128i other = _mm_or_si128(
-			_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('_')),
-				     _mm_cmpeq_epi8(v, _mm_set1_epi8('$'))),
-			_mm_cmplt_epi8(v, _mm_setzero_si128()));	/* >= 0x80 */
-		unsigned int in = (unsigned int)_mm_movemask_epi8(
-			_mm_or_si128(_mm_or_si128(digit, letter), other));
-
-		if (in != 0xffff)
-			return p + __builtin_ctz(~in);
-		p += 16;
-	}
-#else
-	(void)end;
-#endif
+	p = ident_run16(p, end, true);
 	while (is_ident[(unsigned char)*p])
 		p++;
 	return p;
