@@ -215,6 +215,38 @@ static void test_directives(void)
 	check_int(lex("#if a < b\n"), ==, 5);	/* no header outside include */
 }
 
+/*
+ * A directive ends with its line: after "#include" alone, '<' on the next
+ * line is an operator, and so is one after "#import" that is not the
+ * directive's second token; '#' starts a directive only first on its
+ * line, braces in a directive move no depth, and a line of a directive's
+ * keyword and nothing else ends it too.
+ */
+static void test_directive_ends(void)
+{
+	const char *s = "#include\n<y> z;\n# include_next <a.h>\n"
+			"b # c\n#\n#define O {\n{ #x\n}";
+
+	check_int(lex(s), ==, 22);
+	check_str(show(s, 2), "special:<");	/* the next line's */
+	check(!(tl.tok[2].flags & TF_PP));
+	check_str(show(s, 4), "special:>");
+	check_str(show(s, 9), "header:<a.h>");
+	check_str(show(s, 11), "special:#");	/* not first on its line */
+	check(!(tl.tok[11].flags & TF_PP));
+	check(tl.tok[13].flags & TF_PP);	/* the null directive */
+	check(tl.tok[13].flags & TF_BOL);
+	check_str(show(s, 17), "special:{");	/* #define O { */
+	check(tl.tok[17].flags & TF_PP);
+	check_int(tl.nr_hash, ==, 4);		/* #include, # include_next, #, #define */
+	if (check_int(tl.nr_body, ==, 2)) {	/* the code's { ... } only */
+		check_str(show(s, tl.body[0]), "special:{");
+		check_str(show(s, tl.body[1]), "special:}");
+	}
+	check_str(show(s, 19), "special:#");	/* "{ #x": not a directive */
+	check(!(tl.tok[19].flags & TF_PP));
+}
+
 static void test_comments(void)
 {
 	const char *s = "a // x \\\n y\r\nb /* open";
@@ -1242,6 +1274,7 @@ int main(void)
 	TEST(test_decls(), "declarations: lists, attributes, arrays, struct tags; members, locals, functions, typedefs are not objects");
 	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
+	TEST(test_directive_ends(), "a directive ends with its line: no header name after it, '#' a directive only first on a line, braces in one move no depth");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
 	TEST(test_wide_scans(), "names and comments of 1 to 40 bytes: every end the 16-byte scans meet");
 	TEST(test_directive_list(), "the list of directives: every token with TF_PP and TF_BOL, no other");
