@@ -51,15 +51,6 @@ static void folder_free(struct folder *f)
 	memset(f, 0, sizeof(*f));
 }
 
-static bool unchanged(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec &&
-	       a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	       a->st_ctim.tv_sec == b->st_ctim.tv_sec &&
-	       a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
-}
-
 static int by_name(const struct dirent **a, const struct dirent **b)
 {
 	return strcmp((*a)->d_name, (*b)->d_name);
@@ -67,9 +58,7 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 
 static int is_c(const struct dirent *de)
 {
-	size_t n = strlen(de->d_name);
-
-	return n > 2 && !strcmp(de->d_name + n - 2, ".c");
+	return source_is_c(de->d_name);
 }
 
 /* List the .c files of the folder at dir into f; false: no folder. */
@@ -97,16 +86,6 @@ static bool list(struct folder *f, const char *dir, const struct stat *st)
 	return true;
 }
 
-/* f listed (list()) anew, or NULL; looked at now. */
-static struct folder *listed(struct folder *f, const char *dir,
-			     const struct stat *st)
-{
-	if (!list(f, dir, st))
-		return NULL;
-	f->checked = hdrcache_writes();
-	return f;
-}
-
 /*
  * The folder at dir, listed as it is now; NULL if it cannot be.  A folder
  * listed since the last write the run made (hdrcache_writes()) is taken
@@ -115,33 +94,28 @@ static struct folder *listed(struct folder *f, const char *dir,
  */
 static struct folder *folder_of(const char *dir)
 {
-	struct folder *f;
+	struct folder *f = NULL;
 	struct stat st;
 	unsigned int k;
 
-	for (k = 0; k < FOLDERS; k++) {
-		f = &folders[k];
-		if (f->path && !strcmp(f->path, dir) &&
-		    f->checked == hdrcache_writes())
-			return f;
-	}
+	for (k = 0; k < FOLDERS && !f; k++)
+		if (folders[k].path && !strcmp(folders[k].path, dir))
+			f = &folders[k];
+	if (f && f->checked == hdrcache_writes())
+		return f;
 	if (stat(dir, &st))
 		return NULL;
-	for (k = 0; k < FOLDERS; k++) {
-		f = &folders[k];
-		if (f->path && !strcmp(f->path, dir)) {
-			if (unchanged(&f->st, &st)) {
-				f->checked = hdrcache_writes();
-				return f;
-			}
-			folder_free(f);
-			return listed(f, dir, &st);
+	if (!f || !source_unchanged(&f->st, &st)) {
+		if (!f) {
+			f = &folders[next_out];
+			next_out = (next_out + 1) % FOLDERS;
 		}
+		folder_free(f);
+		if (!list(f, dir, &st))
+			return NULL;
 	}
-	f = &folders[next_out];
-	next_out = (next_out + 1) % FOLDERS;
-	folder_free(f);
-	return listed(f, dir, &st);
+	f->checked = hdrcache_writes();
+	return f;
 }
 
 /* Keep line[0..str) after the lines kept, NUL-terminated.  0 or -1. */

@@ -61,10 +61,10 @@ static int grow(struct nameset *ns)
 	return 0;
 }
 
-int nameset_add(struct nameset *ns, const char *s)
+int nameset_add_hashed(struct nameset *ns, const char *s, size_t len,
+		       uint64_t h)
 {
-	size_t len = strlen(s), j;
-	uint64_t h = hash_name(s, len);
+	size_t j;
 	char *copy;
 
 	if (2 * (ns->used + 1) > ns->size && grow(ns))
@@ -75,15 +75,29 @@ int nameset_add(struct nameset *ns, const char *s)
 	copy = malloc(len + 1);
 	if (!copy)
 		return -ENOMEM;
-	memcpy(copy, s, len + 1);
+	memcpy(copy, s, len);
+	copy[len] = 0;
 	ns->e[j] = (struct nameset_entry){ copy, len, h };
 	ns->used++;
 	return 0;
 }
 
+int nameset_add(struct nameset *ns, const char *s)
+{
+	size_t len = strlen(s);
+
+	return nameset_add_hashed(ns, s, len, hash_name(s, len));
+}
+
+bool nameset_has_hashed(const struct nameset *ns, const char *s, size_t len,
+			uint64_t h)
+{
+	return ns->size && ns->e[slot(ns, s, len, h)].name;
+}
+
 bool nameset_has(const struct nameset *ns, const char *s, size_t len)
 {
-	return ns->size && ns->e[slot(ns, s, len, hash_name(s, len))].name;
+	return nameset_has_hashed(ns, s, len, hash_name(s, len));
 }
 
 void nameset_free(struct nameset *ns)

@@ -28,6 +28,15 @@ int nameset_add(struct nameset *ns, const char *s);
 /* Is s[0..len) in the set? */
 bool nameset_has(const struct nameset *ns, const char *s, size_t len);
 
+/*
+ * The same with the name's hash given (a caller that has hash_span()
+ * already): a set is filled and asked either way, never both.
+ */
+int nameset_add_hashed(struct nameset *ns, const char *s, size_t len,
+		       uint64_t hash);
+bool nameset_has_hashed(const struct nameset *ns, const char *s, size_t len,
+			uint64_t hash);
+
 void nameset_free(struct nameset *ns);
 
 #endif

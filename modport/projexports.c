@@ -129,13 +129,6 @@ static int strcmp_ptr(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static bool is_c(const char *name)
-{
-	size_t n = strlen(name);
-
-	return n > 2 && !strcmp(name + n - 2, ".c");
-}
-
 static int walk(const char *dir, int depth, int max)
 {
 	DIR *d = depth < max ? opendir(dir) : NULL;
@@ -174,7 +167,7 @@ static int walk(const char *dir, int depth, int max)
 		if (!ret && !lstat(path, &st)) {
 			if (S_ISDIR(st.st_mode))
 				ret = walk(path, depth + 1, max);
-			else if (S_ISREG(st.st_mode) && is_c(names[k]))
+			else if (S_ISREG(st.st_mode) && source_is_c(names[k]))
 				ret = scan_file(path);
 		}
 		free(path);

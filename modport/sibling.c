@@ -42,9 +42,7 @@ static int by_name(const struct dirent **a, const struct dirent **b)
 
 static int is_c(const struct dirent *de)
 {
-	size_t n = strlen(de->d_name);
-
-	return n > 2 && !strcmp(de->d_name + n - 2, ".c");
+	return source_is_c(de->d_name);
 }
 
 bool sibling_path_any(const char *path, sibling_path_fn *fn, void *arg)

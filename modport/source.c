@@ -228,11 +228,22 @@ void source_free(struct source *src)
 	src->alloc = 0;
 }
 
-bool source_is_header(const char *path)
+/* Does path (NULL: none) end in ext, a name before it? */
+static bool has_ext(const char *path, const char *ext)
 {
 	size_t n = path ? strlen(path) : 0;
 
-	return n > 2 && !strcmp(path + n - 2, ".h");
+	return n > 2 && !strcmp(path + n - 2, ext);
+}
+
+bool source_is_header(const char *path)
+{
+	return has_ext(path, ".h");
+}
+
+bool source_is_c(const char *path)
+{
+	return has_ext(path, ".c");
 }
 
 bool source_unchanged(const struct stat *a, const struct stat *b)

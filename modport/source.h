@@ -55,6 +55,8 @@ char *source_slurp_stat(const char *path, size_t *len, struct stat *st);
 bool source_unchanged(const struct stat *a, const struct stat *b);
 /* Is path (NULL: standard input) a header, a name ending in ".h"? */
 bool source_is_header(const char *path);
+/* Is path (NULL: standard input) a C file, a name ending in ".c"? */
+bool source_is_c(const char *path);
 
 /* Offset of the first byte that is not valid UTF-8, or len if none. */
 size_t utf8_invalid(const char *buf, size_t len);

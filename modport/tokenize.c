@@ -27,7 +27,11 @@ enum {
 static unsigned char cclass[256];
 static bool is_ident[256];	/* C_IDENT or C_DIGIT */
 static bool is_number[256];	/* C_IDENT, C_DIGIT or C_DOT */
-static bool ident_more[256];	/* C_BACKSLASH or C_QUOTE: ident_goes_on() */
+/*
+ * C_BACKSLASH or C_QUOTE: what may follow an identifier's bytes and belong
+ * to its token, a splice or the quote of a string whose prefix it is (L"x")
+ */
+static bool ident_more[256];
 
 static void init_cclass(void)
 {
@@ -344,13 +348,15 @@ static int make_room(struct token_list *tl, struct token **t,
 	return 0;
 }
 
-/*
- * What may follow an identifier's bytes and belong to its token: a splice,
- * or the quote of a string whose prefix it is (L"x").
- */
-static bool ident_goes_on(unsigned char c)
+/* The token buf[start - buf, p - buf) of type and flags, at *t. */
+static inline __attribute__((always_inline)) struct token *
+emit(struct token *t, const char *buf, const char *start, const char *p,
+     uint8_t type, unsigned int flags)
 {
-	return ident_more[c];
+	*t = (struct token){ .pos = (uint32_t)(start - buf),
+			     .len = (uint32_t)(p - start), .type = type,
+			     .flags = (uint8_t)flags };
+	return t + 1;
 }
 
 /* pp outside a directive: no count of its tokens reaches 1 or 2. */
@@ -372,7 +378,7 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 	unsigned int line = TF_BOL;
 	size_t pp = PP_NONE;
 	bool pp_include = false;
-	long depth = 0;
+	long depth = 0, step;
 	uint8_t flags, type;
 	unsigned char c;
 
@@ -400,7 +406,7 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 		if (c == C_IDENT) {
 			p = ident_bytes(p, end);
 			type = TOKEN_IDENT;
-			if (ident_goes_on((unsigned char)*p)) {
+			if (ident_more[(unsigned char)*p]) {
 				if (*p == '\\')
 					p = ident_splices(p, end, &flags);
 				if ((*p == '"' || *p == '\'') &&
@@ -436,22 +442,18 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 				p = eat_string(p, &flags);
 				break;
 			case C_BRACE:
-				p++;
-				*t++ = (struct token){
-					.pos = (uint32_t)(start - buf), .len = 1,
-					.type = TOKEN_SPECIAL,
-					.flags = (uint8_t)line };
+				t = emit(t, buf, start, ++p, TOKEN_SPECIAL, line);
 				line &= ~(unsigned int)TF_BOL;
 				pp++;
 				if (line & TF_PP)
 					continue;
-				if ((depth != 0) !=
-				    (depth + (*start == '{' ? 1 : -1) != 0) &&
+				step = *start == '{' ? 1 : -1;
+				if ((depth != 0) != (depth + step != 0) &&
 				    add_index(&tl->body, &tl->nr_body,
 					      &tl->alloc_body,
 					      (size_t)(t - tl->tok) - 1))
 					return -ENOMEM;
-				depth += *start == '{' ? 1 : -1;
+				depth += step;
 				continue;
 			case C_SLASH:
 				if (p[1] != '*' && p[1] != '/')
@@ -459,11 +461,8 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 				p = p[1] == '*' ?
 				    stream_comment_end(p, end, &flags) :
 				    line_comment_end(p, &flags);
-				*t++ = (struct token){
-					.pos = (uint32_t)(start - buf),
-					.len = (uint32_t)(p - start),
-					.type = TOKEN_COMMENT,
-					.flags = (uint8_t)(flags | line) };
+				t = emit(t, buf, start, p, TOKEN_COMMENT,
+					 flags | line);
 				continue;	/* no token of the line's */
 			case C_LT:
 				if (pp == 2 && pp_include) {
@@ -477,11 +476,8 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 					goto special;
 				/* a directive begins: '#' has TF_BOL and TF_PP */
 				p += special_len(p);
-				*t++ = (struct token){
-					.pos = (uint32_t)(start - buf),
-					.len = (uint32_t)(p - start),
-					.type = TOKEN_SPECIAL,
-					.flags = TF_BOL | TF_PP };
+				t = emit(t, buf, start, p, TOKEN_SPECIAL,
+					 TF_BOL | TF_PP);
 				line = TF_PP;
 				pp = 1;
 				pp_include = false;
@@ -503,18 +499,14 @@ special:
 				break;
 			}
 		}
-		*t++ = (struct token){ .pos = (uint32_t)(start - buf),
-				       .len = (uint32_t)(p - start),
-				       .type = type,
-				       .flags = (uint8_t)(flags | line) };
+		t = emit(t, buf, start, p, type, flags | line);
 		line &= ~(unsigned int)TF_BOL;
 		pp++;
 	}
 eof:
 	if (t == limit && make_room(tl, &t, &limit))
 		return -ENOMEM;
-	*t++ = (struct token){ .pos = (uint32_t)len, .len = 0,
-			       .type = TOKEN_EOF, .flags = 0 };
+	t = emit(t, buf, end, end, TOKEN_EOF, 0);
 	tl->nr = (size_t)(t - tl->tok);
 	if (tl->nr_body % 2)	/* a body the file leaves open */
 		return add_index(&tl->body, &tl->nr_body, &tl->alloc_body,

@@ -25,6 +25,7 @@
 #include "../engine.h"
 #include "../include.h"
 #include "../kversion.h"
+#include "../source.h"
 #include "gone.h"
 #include "shape.h"
 
@@ -848,14 +849,14 @@ static bool lacks_on(struct ctx *c, const char *rel, const char *hdr)
  */
 static bool needs_header(struct ctx *c, const struct api_change *ch)
 {
-	const char *rel, *p = c->pt->path;
-	size_t n = p ? strlen(p) : 0, k;
+	const char *rel;
 	kv_code kv;
+	size_t k;
 	bool lacks = false;
 
 	if (change_gone(ch))
 		return true;
-	if (n <= 2 || strcmp(p + n - 2, ".c"))
+	if (!source_is_c(c->pt->path))
 		return false;	/* a header: its includer brings it */
 	for (k = 0; !lacks && brings_release(k, &kv, &rel); k++)
 		lacks = kv <= c->r.hi && kv + 0xff >= c->r.lo &&
@@ -867,7 +868,7 @@ static bool needs_header(struct ctx *c, const struct api_change *ch)
 	 * where the file's own headers mostly bring the row's header.
 	 */
 	if (c->unit < 0)
-		c->unit = !sibling_includes(p);
+		c->unit = !sibling_includes(c->pt->path);
 	return c->unit;	/* not: a unit's other .c brings it */
 }
 

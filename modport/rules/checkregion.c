@@ -158,11 +158,6 @@ static void own_check_region(struct porter *pt)
 	free(def);
 }
 
-static bool is_header(const struct porter *pt)
-{
-	return pt->header;
-}
-
 /*
  * Does the file define or declare "int check_region(" (the function this
  * rule adds, or one of its own, wherever the brace count stands)?
@@ -194,7 +189,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;
 		if (!(h[k].flags & H_PP) && take_claim(pt, &tg, h[k].tok))
 			continue;
-		if (is_header(pt)) {
+		if (pt->header) {
 			add_finding(pt, pos, R_CHECK_REGION, SEV_WARNING, false,
 				    "%s; call request_region() and check its result instead; port it by hand", GONE);
 			continue;

@@ -73,7 +73,6 @@ struct ctx {
 	size_t *vr;		/* [vr[3k], vr[3k+1]) in version #ifs, vr[3k+2] their enum vtest */
 	size_t nr_vr;
 	bool vr_made;
-	bool header;		/* a .h: its includer may define what it uses */
 	struct defines own_defines;	/* what the file defines */
 	struct header_set *hs;		/* its local headers */
 	bool hs_made;
@@ -670,7 +669,7 @@ static bool judged(struct ctx *c)
 	if (c->unit >= 0)
 		return c->unit;
 	c->unit = 1;
-	if (!path || c->header) {
+	if (!path || c->pt->header) {
 		c->unit = !program_by_headers(c->pt);
 		return c->unit;
 	}
@@ -883,28 +882,47 @@ static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 	report_of(c, i, what, NULL, SCAN_NONE, mask, present);
 }
 
-/* The token before i, comments skipped (i itself at the start). */
-static size_t prev_tok(const struct ctx *c, size_t i)
+/*
+ * The token before i, comments skipped: its index, or that of the first
+ * token at the start (wants() reads the tokens without a ctx, as these).
+ */
+static size_t tok_before(const struct token *tok, size_t i)
 {
-	while (i > 0 && c->tok[i - 1].type == TOKEN_COMMENT)
+	while (i > 0 && tok[i - 1].type == TOKEN_COMMENT)
 		i--;
 	return i > 0 ? i - 1 : i;
 }
 
-static size_t next_tok(const struct ctx *c, size_t i)
+/* The token after i, comments skipped. */
+static size_t tok_after(const struct token *tok, size_t i)
 {
-	for (i++; c->tok[i].type == TOKEN_COMMENT; i++)
+	for (i++; tok[i].type == TOKEN_COMMENT; i++)
 		;
 	return i;
 }
 
+/* Is t '.' or '->': what follows it a member? */
+static bool member_op(const char *buf, const struct token *t)
+{
+	return t->type == TOKEN_SPECIAL &&
+	       ((t->len == 1 && buf[t->pos] == '.') ||
+		(t->len == 2 && !memcmp(buf + t->pos, "->", 2)));
+}
+
+/* The token before i, comments skipped (i itself at the start). */
+static size_t prev_tok(const struct ctx *c, size_t i)
+{
+	return tok_before(c->tok, i);
+}
+
+static size_t next_tok(const struct ctx *c, size_t i)
+{
+	return tok_after(c->tok, i);
+}
+
 static bool is_arrow(const struct ctx *c, size_t i)
 {
-	const struct token *t = &c->tok[i];
-
-	return t->type == TOKEN_SPECIAL &&
-	       ((t->len == 1 && c->buf[t->pos] == '.') ||
-		(t->len == 2 && !memcmp(c->buf + t->pos, "->", 2)));
+	return member_op(c->buf, &c->tok[i]);
 }
 
 /* The arguments of the call whose '(' is at i, or -1 if unbalanced. */
@@ -1109,7 +1127,7 @@ static bool includer_defines(const struct ctx *c, const struct token *t)
 	char name[256];
 	struct includer_ask ia = { .found = false };
 
-	if (!c->header || !c->pt->path || t->len >= sizeof(name))
+	if (!c->pt->header || !c->pt->path || t->len >= sizeof(name))
 		return false;
 	slash = strrchr(c->pt->path, '/');
 	ia.hdr = slash ? slash + 1 : c->pt->path;
@@ -1948,7 +1966,7 @@ static void export_use(struct ctx *c, size_t i, uint32_t x)
 	struct sibling_name sn = { s, t->len };
 	unsigned int last, missing;
 
-	if (c->header || !c->pt->nr_found[1])
+	if (c->pt->header || !c->pt->nr_found[1])
 		return;	/* today's tree: its core's calls need no export */
 	if (!went_away(c, x, x, &last, &missing) || line_taken(c, t->pos) ||
 	    version_skip(c, t->pos, missing) || porter_edited(c->pt, t->pos) ||
@@ -2056,7 +2074,7 @@ static void ident(struct ctx *c, size_t i)
 
 	if (builtin(s, t->len) || in_annotation(c, i))
 		return;
-	if (c->header && !call)
+	if (c->pt->header && !call)
 		return;		/* a header's names may come from its includer */
 	if (prev != i && is_arrow(c, prev)) {
 		if (lost_member(c, i))
@@ -2498,7 +2516,7 @@ static size_t arch_only_include(const struct ctx *c)
 	const struct token *t;
 	size_t dlen, first = SCAN_NONE;
 
-	if (c->header || kbuild_in_tree(c->pt->path))
+	if (c->pt->header || kbuild_in_tree(c->pt->path))
 		return SCAN_NONE;
 	for (t = c->tok; t->type != TOKEN_EOF; t++) {
 		size_t i = (size_t)(t - c->tok);
@@ -2555,7 +2573,7 @@ static void arch_error(struct ctx *c)
 	const struct tokens ts = { c->buf, tl };
 	size_t k;
 
-	if (c->header || !c->pt->nr_found[1] || !judged(c))
+	if (c->pt->header || !c->pt->nr_found[1] || !judged(c))
 		return;
 	for (k = 0; c->tok[k].type != TOKEN_EOF; k++) {
 		if (!(c->tok[k].flags & TF_BOL) || !(c->tok[k].flags & TF_PP) ||
@@ -2604,7 +2622,7 @@ static bool unexpanded_body(struct ctx *c, size_t i)
 	const struct id_use *use;
 	size_t hash = directive_of(c->pt->tl, i), name, k, nr;
 
-	if (c->header || hash == SCAN_NONE ||
+	if (c->pt->header || hash == SCAN_NONE ||
 	    (name = pp_next(c->pt->tl, pp_next(c->pt->tl, hash))) == SCAN_NONE ||
 	    c->tok[name].type != TOKEN_IDENT || !(ix = file_idents(c->pt)))
 		return false;
@@ -2634,7 +2652,7 @@ static void arch_only_call(struct ctx *c)
 	uint32_t mask = 0;
 	char span[48];
 
-	if (c->header || kbuild_any_tree(c->pt->path) || !judged(c))
+	if (c->pt->header || kbuild_any_tree(c->pt->path) || !judged(c))
 		return;	/* 2.4's tree too: its x86 declared waitpid() by _syscall3() */
 	for (t = c->tok; t->type != TOKEN_EOF; t++) {
 		i = (size_t)(t - c->tok);
@@ -2730,7 +2748,7 @@ static void x86_32_include(struct ctx *c)
 	unsigned int nr, k;
 	char span[48];
 
-	if (c->header || kbuild_in_tree(c->pt->path) || !judged(c))
+	if (c->pt->header || kbuild_in_tree(c->pt->path) || !judged(c))
 		return;
 	for (t = c->tok; t->type != TOKEN_EOF; t++) {
 		i = (size_t)(t - c->tok);
@@ -2779,7 +2797,6 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		return;
 	c.target = target_atlas_releases(pt->opts->rules, c.range,
 					 sizeof(c.range));
-	c.header = pt->header;
 	if (c.target && not_x86_kernel(pt)) {
 		if (foreign_2_4(pt) && rule_on(pt, R_GONE)) {
 			foreign_includes(&c, h, n);
@@ -2804,14 +2821,14 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			continue;	/* #ifdef X, #undef X: not uses */
 		if (h[k].kw == KW_DEFINE && (h[k].flags & H_ARG))
 			continue;	/* the file defines it */
-		if (h[k].kw == KW_DEFINE && c.header)
+		if (h[k].kw == KW_DEFINE && pt->header)
 			continue;	/* a header's macro: code where it is used */
 		if (h[k].kw == KW_DEFINE && (h[k].flags & H_BODY) &&
 		    unexpanded_body(&c, h[k].tok))
 			continue;	/* a macro the file never expands */
 		if (c.tok[h[k].tok].type == TOKEN_HEADER) {
 			if (h[k].kw == KW_INCLUDE &&
-			    !(c.header && conditional(&c, h[k].tok)))
+			    !(pt->header && conditional(&c, h[k].tok)))
 				header(&c, h[k].tok);
 		} else {
 			ident(&c, h[k].tok);
@@ -2874,97 +2891,35 @@ static bool value_use_may(uint32_t target, const char *s, size_t len)
 }
 
 /*
- * value_use_may()'s answers for one target, made as asked: by the name's
- * hash_span(), the name kept to tell two names of one hash apart.
+ * value_use_may()'s answers for one target, made as asked: the names
+ * asked, by the hash_span() the engine made (nameset.h), each in the set
+ * of its answer.
  */
-struct value_slot {
-	uint64_t span;
-	char *name;	/* NULL: free */
-	size_t len;
-	bool may;
-};
-
-static struct value_memo {
+static struct {
 	uint32_t target;
-	struct value_slot *slot;
-	size_t size, used;	/* size: 0 or a power of two */
+	struct nameset yes, no;
 } value_memo;
-
-static void value_memo_free(struct value_memo *m)
-{
-	size_t k;
-
-	for (k = 0; k < m->size; k++)
-		free(m->slot[k].name);
-	free(m->slot);
-	*m = (struct value_memo){ 0 };
-}
-
-/* The slot of the name s[0..len) of hash span: its own, or a free one. */
-static struct value_slot *value_slot_of(const struct value_memo *m,
-					uint64_t span, const char *s,
-					size_t len)
-{
-	size_t j;
-
-	for (j = span & (m->size - 1); m->slot[j].name;
-	     j = (j + 1) & (m->size - 1))
-		if (m->slot[j].span == span && m->slot[j].len == len &&
-		    !memcmp(m->slot[j].name, s, len))
-			break;
-	return &m->slot[j];
-}
-
-/* Room for one more answer: 0 or -ENOMEM. */
-static int value_memo_room(struct value_memo *m)
-{
-	struct value_memo more = { .target = m->target, .used = m->used };
-	size_t k;
-
-	if (2 * (m->used + 1) <= m->size)
-		return 0;
-	more.size = m->size ? 2 * m->size : 1024;
-	more.slot = calloc(more.size, sizeof(*more.slot));
-	if (!more.slot)
-		return -12;	/* ENOMEM */
-	for (k = 0; k < m->size; k++)
-		if (m->slot[k].name)
-			*value_slot_of(&more, m->slot[k].span, m->slot[k].name,
-				       m->slot[k].len) = m->slot[k];
-	free(m->slot);
-	*m = more;
-	return 0;
-}
 
 /* value_use_may() of s[0..len), whose hash_span() is span, asked once. */
 static bool value_use_wanted(uint32_t target, uint64_t span, const char *s,
 			     size_t len)
 {
-	struct value_memo *m = &value_memo;
-	struct value_slot *v;
-	char *name;
+	bool may;
 
-	if (m->target != target) {
-		value_memo_free(m);
-		m->target = target;
+	if (value_memo.target != target) {
+		nameset_free(&value_memo.yes);
+		nameset_free(&value_memo.no);
+		value_memo.target = target;
 	}
-	if (m->size && (v = value_slot_of(m, span, s, len))->name)
-		return v->may;
-	if (value_memo_room(m) || !(name = strndup(s, len)))
+	if (nameset_has_hashed(&value_memo.no, s, len, span))
+		return false;	/* the most asked: i, dev, err */
+	if (nameset_has_hashed(&value_memo.yes, s, len, span))
+		return true;
+	may = value_use_may(target, s, len);
+	if (nameset_add_hashed(may ? &value_memo.yes : &value_memo.no, s, len,
+			       span))
 		return true;	/* ENOMEM: asked, as before */
-	v = value_slot_of(m, span, s, len);
-	*v = (struct value_slot){ .span = span, .name = name, .len = len,
-				  .may = value_use_may(target, s, len) };
-	m->used++;
-	return v->may;
-}
-
-/* The token after i, comments skipped (next_tok() of a porter's). */
-static const struct token *token_after(const struct token *tok, size_t i)
-{
-	for (i++; tok[i].type == TOKEN_COMMENT; i++)
-		;
-	return &tok[i];
+	return may;
 }
 
 /*
@@ -2982,7 +2937,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	const struct atlas_gone_set *set = gone_set_of(pt);
 	const struct token *tok = pt->tl->tok, *t = &tok[i], *p;
 	const char *s = pt->buf + t->pos, *dirs;
-	size_t prev = i, dlen;
+	size_t prev, dlen;
 	bool member, call;
 
 	if (t->type == TOKEN_HEADER)
@@ -2992,22 +2947,19 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 						  span)) ||
 		       (t->len > 2 && atlas_arch(ATLAS_X86_32, s + 1, t->len - 2,
 						 &dirs, &dlen));	/* x86_32_include() */
-	while (prev > 0 && tok[prev - 1].type == TOKEN_COMMENT)
-		prev--;		/* prev_tok() */
-	p = prev > 0 ? &tok[prev - 1] : NULL;
+	prev = tok_before(tok, i);
+	p = prev < i && tok[prev].type != TOKEN_COMMENT ? &tok[prev] : NULL;
 	if ((t->flags & TF_PP) && error_directive(pt, i))
 		return true;	/* arch_error() */
 	if (t->type == TOKEN_IDENT && t[1].type == TOKEN_SPECIAL &&
 	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&
 	    atlas_arch_span(ATLAS_ARCH_FUNC, s, t->len, span, &dirs, &dlen))
 		return true;	/* arch_only_call() */
-	member = p && p->type == TOKEN_SPECIAL &&
-		 ((p->len == 1 && pt->buf[p->pos] == '.') ||
-		  (p->len == 2 && !memcmp(pt->buf + p->pos, "->", 2)));
+	member = p && member_op(pt->buf, p);
 	if (!set || !atlas_gone_set_has(set, member ? ATLAS_USE_MEMBER :
 						      ATLAS_USE_NAME, span))
 		return false;
-	call = match_op(pt->buf, token_after(tok, i), '(');
+	call = match_op(pt->buf, &tok[tok_after(tok, i)], '(');
 	if (!call && pt->header)
 		return false;	/* ident(): its includer may define it */
 	if (member)		/* ident(): lost_member() first */
