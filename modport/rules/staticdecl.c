@@ -52,6 +52,9 @@ struct ctx {
 	/* Each hit's declarators (declarators()), read once: DECL_MAX a hit. */
 	size_t *decl;
 	unsigned char *nr_decl;
+	/* Each declarator's: may a local header reached declare it? */
+	bool *in_headers;
+	bool follow;	/* first_decl() reads the headers for this name */
 };
 
 #define DECL_MAX 8
@@ -305,7 +308,7 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 {
 	const struct id_use *use;
 	size_t nr = idindex_find(ix, name, len, &use), u = 0, k = 0, i, st;
-	bool follow = c->hs && depth < INCLUDE_MAX_DEPTH;
+	bool follow = c->follow && c->hs && depth < INCLUDE_MAX_DEPTH;
 	enum verdict v;
 	int h;
 
@@ -497,7 +500,7 @@ static bool used_before(struct id_index *ix, const char *name, size_t len,
 
 /* The static at token s, whose declarators are names[0..nr). */
 static void one(struct ctx *c, struct target *tg, size_t s,
-		const size_t *names, size_t nr)
+		const size_t *names, const bool *in_headers, size_t nr)
 {
 	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
@@ -512,7 +515,9 @@ static void one(struct ctx *c, struct target *tg, size_t s,
 		return;
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
-		if (!c->hs && !used_before(ix, pt->buf + n->pos, n->len, s)) {
+		c->follow = in_headers[k];
+		if ((!c->hs || !c->follow) &&
+		    !used_before(ix, pt->buf + n->pos, n->len, s)) {
 			v = V_NONE;	/* first_decl() has nothing to read */
 		} else if (!c->fdirs.pd &&
 			   dirs_of(&c->fdirs, &c->own, pt->buf, tl)) {
@@ -604,53 +609,61 @@ static bool reach_add(struct reach *r, const char *from, const char *buf,
 
 /*
  * Can a local header that first_decl() follows - #include "x" beside its
- * includer, from the file three deep - declare one of the names?  Only one
- * that spells the name can (hdrsum.h).  false: first_decl() finds nothing
- * in any of them, and the file's headers need not be read for this rule.
+ * includer, from the file three deep - declare names[j]?  Only one that
+ * spells the name can (hdrsum.h): c->in_headers[where[j]] says it may.
+ * false: first_decl() finds none of the names in any of them, and the
+ * file's headers need not be read for this rule.
  */
 static bool headers_may_declare(struct ctx *c, const char **names,
-				const size_t *lens, size_t nr)
+				const size_t *lens, const size_t *where,
+				size_t nr)
 {
 	struct porter *pt = c->pt;
 	const struct token_list *tl = pt->tl;
 	const char *from = pt->path ? pt->path : "";
 	struct reach r = { .nr = 0 };
 	const struct ppdirs *pd;
-	bool may = false;
-	size_t k, j, name;
+	bool all = false;
+	size_t k, j, name, left = nr;
 	int err;
 
 	/* the file's directives, which one() reads too */
 	if (!c->fdirs.pd && dirs_of(&c->fdirs, &c->own, pt->buf, tl))
-		return true;	/* ENOMEM: one() says so */
+		all = true;	/* ENOMEM: one() says so */
 	pd = c->fdirs.pd;
-	for (k = 0; !may && k < pd->nr_inc; k++) {
+	for (k = 0; !all && k < pd->nr_inc; k++) {
 		name = pd->d[pd->inc[k]].name;
 		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
 		    pt->buf[tl->tok[name].pos] == '"')
-			may = !reach_add(&r, from, pt->buf, &tl->tok[name], 1);
+			all = !reach_add(&r, from, pt->buf, &tl->tok[name], 1);
 	}
-	for (k = 0; !may && k < r.nr; k++) {
+	for (k = 0; !all && left && k < r.nr; k++) {
 		const struct header_summary *hs = hdrsum_get(r.path[k], &err);
 
 		if (err || (hs && hs->any)) {
-			may = true;
+			all = true;
 			break;
 		}
-		for (j = 0; hs && !may && j < nr; j++)
-			may = hdrsum_may_name(hs, names[j], lens[j]);
-		for (j = 0; hs && !may && r.depth[k] < INCLUDE_MAX_DEPTH &&
+		for (j = 0; hs && j < nr; j++)
+			if (!c->in_headers[where[j]] &&
+			    hdrsum_may_name(hs, names[j], lens[j])) {
+				c->in_headers[where[j]] = true;
+				left--;
+			}
+		for (j = 0; hs && !all && r.depth[k] < INCLUDE_MAX_DEPTH &&
 			    j < hs->nr_inc; j++) {
 			struct token t = { .pos = 0, .type = TOKEN_STRING,
 					   .len = (uint32_t)strlen(hs->inc[j]) };
 
-			may = !reach_add(&r, r.path[k], hs->inc[j], &t,
+			all = !reach_add(&r, r.path[k], hs->inc[j], &t,
 					 r.depth[k] + 1);
 		}
 	}
 	for (k = 0; k < r.nr; k++)
 		free(r.path[k]);
-	return may;
+	for (j = 0; all && j < nr; j++)
+		c->in_headers[where[j]] = true;
+	return all || left < nr;
 }
 
 /*
@@ -662,7 +675,7 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 	struct porter *pt = c->pt;
 	struct id_index *ix = NULL;
 	const char **names = NULL;
-	size_t *lens = NULL, k, j, nr = 0, alloc = 0, got, *at;
+	size_t *lens = NULL, *where = NULL, k, j, nr = 0, alloc = 0, got, *at;
 
 	if (!idindex_build(&c->top, pt->buf, pt->tl)) {
 		c->top_made = true;
@@ -670,7 +683,8 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 	}
 	c->decl = malloc((n ? n : 1) * DECL_MAX * sizeof(*c->decl));
 	c->nr_decl = calloc(n ? n : 1, sizeof(*c->nr_decl));
-	if (ix && (!c->decl || !c->nr_decl))
+	c->in_headers = calloc((n ? n : 1) * DECL_MAX, sizeof(*c->in_headers));
+	if (ix && (!c->decl || !c->nr_decl || !c->in_headers))
 		porter_fail(pt, -12);	/* ENOMEM */
 	for (k = 0; ix && k < n && !pt->error; k++) {
 		if (!judged_hit(&h[k]))
@@ -680,7 +694,7 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 		c->nr_decl[k] = (unsigned char)got;
 		if (nr + got > alloc) {
 			const char **more_names;
-			size_t *more_lens;
+			size_t *more_lens, *more_where;
 
 			alloc = 2 * (nr + got) + 16;
 			more_names = realloc(names, alloc * sizeof(*names));
@@ -689,22 +703,28 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 			more_lens = realloc(lens, alloc * sizeof(*lens));
 			if (more_lens)
 				lens = more_lens;
-			if (!more_names || !more_lens) {
+			more_where = realloc(where, alloc * sizeof(*where));
+			if (more_where)
+				where = more_where;
+			if (!more_names || !more_lens || !more_where) {
 				porter_fail(pt, -12);	/* ENOMEM */
 				break;
 			}
 		}
 		for (j = 0; j < got; j++) {
 			names[nr] = pt->buf + pt->tl->tok[at[j]].pos;
-			lens[nr++] = pt->tl->tok[at[j]].len;
+			lens[nr] = pt->tl->tok[at[j]].len;
+			where[nr++] = k * DECL_MAX + j;
 		}
 	}
 	if (ix && !pt->error && idindex_gather_top(ix, names, lens, nr))
 		porter_fail(pt, -12);
-	if (nr && !pt->error && headers_may_declare(c, names, lens, nr))
+	if (nr && !pt->error &&
+	    headers_may_declare(c, names, lens, where, nr))
 		c->hs = file_headers(pt);
 	free(names);
 	free(lens);
+	free(where);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
@@ -718,9 +738,10 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	for (k = 0; c.top_made && k < n && !pt->error; k++)
 		if (judged_hit(&h[k]))
 			one(&c, &tg, h[k].tok, c.decl + k * DECL_MAX,
-			    c.nr_decl[k]);
+			    c.in_headers + k * DECL_MAX, c.nr_decl[k]);
 	free(c.decl);
 	free(c.nr_decl);
+	free(c.in_headers);
 	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
 		free(c.hdirs[k].header);
 	free(c.fdirs.header);
