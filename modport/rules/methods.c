@@ -62,6 +62,8 @@ struct mctx {
 	struct kv_range r;
 	char range[48];
 	size_t last_dot, last_open;	/* open_of()'s last answer */
+	size_t *opener;			/* each closer's (make_openers()) */
+	bool openers_tried;
 	size_t *made;			/* functions changed: their names */
 	size_t nr_made, alloc_made;
 };
@@ -112,15 +114,67 @@ static bool same(const struct mctx *c, size_t i, size_t j)
 		       c->tok[i].len);
 }
 
+/* A walk of open_of() this long makes the closers' openers first. */
+#define OPEN_WALK_STEPS 256
+
+/* The bracket of code token i: 1 an opener, -1 a closer, else 0. */
+static int bracket(const struct mctx *c, size_t i)
+{
+	const struct token *t = &c->tok[i];
+
+	if (t->type != TOKEN_SPECIAL || t->len != 1 || !is_code(t))
+		return 0;
+	switch (c->buf[t->pos]) {
+	case '{': case '(': case '[':
+		return 1;
+	case '}': case ')': case ']':
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * c->opener: for each closer of the code, its opener or SCAN_NONE, the
+ * brackets matched by count whatever their kind, as open_of()'s walk
+ * matches them; one pass.  false: no memory (open_of() walks).
+ */
+static bool make_openers(struct mctx *c)
+{
+	size_t *stack, nr = 0, k, n = c->tl->nr;
+
+	c->openers_tried = true;
+	c->opener = malloc((n ? n : 1) * sizeof(*c->opener));
+	stack = malloc((n ? n : 1) * sizeof(*stack));
+	if (!c->opener || !stack) {
+		free(c->opener);
+		free(stack);
+		c->opener = NULL;
+		return false;
+	}
+	for (k = 0; k < n; k++) {
+		int b = bracket(c, k);
+
+		c->opener[k] = SCAN_NONE;
+		if (b > 0)
+			stack[nr++] = k;
+		else if (b < 0 && nr)
+			c->opener[k] = stack[--nr];
+	}
+	free(stack);
+	return true;
+}
+
 /*
  * The '{' of the initializer the '.' at dot is directly in, or SCAN_NONE.
  * The previous answer serves when the walk meets the previous '.' at the
- * same level (the next designator of one initializer).
+ * same level (the next designator of one initializer).  A long walk (a
+ * table's elements of nested braces, each designator crossing the
+ * earlier ones) jumps each group at once, from its closer to its opener.
  */
 static size_t open_of(struct mctx *c, size_t dot)
 {
-	size_t k, found = SCAN_NONE;
-	int depth = 0;
+	size_t k, found = SCAN_NONE, steps = 0;
+	int depth = 0, b;
 
 	for (k = code_before(c->tl, dot); k != SCAN_NONE;
 	     k = code_before(c->tl, k)) {
@@ -128,9 +182,19 @@ static size_t open_of(struct mctx *c, size_t dot)
 			found = c->last_open;
 			break;
 		}
-		if (op(c, k, '}') || op(c, k, ')') || op(c, k, ']')) {
+		if (!c->opener && ++steps > OPEN_WALK_STEPS &&
+		    !c->openers_tried && make_openers(c)) {
+			k = dot;	/* again, by jumps */
+			depth = 0;
+			continue;
+		}
+		b = bracket(c, k);
+		if (b < 0 && c->opener) {
+			if ((k = c->opener[k]) == SCAN_NONE)
+				break;	/* no opener: no initializer */
+		} else if (b < 0) {
 			depth++;
-		} else if (op(c, k, '{') || op(c, k, '(') || op(c, k, '[')) {
+		} else if (b > 0) {
 			if (!depth) {
 				found = op(c, k, '{') ? k : SCAN_NONE;
 				break;
@@ -1354,6 +1418,7 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		else
 			one(&c, h[k].tok);
 	free(c.made);
+	free(c.opener);
 }
 
 static struct family methods = {
