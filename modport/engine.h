@@ -44,6 +44,7 @@ struct porter {
 	bool decls_read;
 	struct header_set *headers;	/* local headers, read on demand */
 	bool headers_read;
+	bool header_begun;		/* file_header()'s hdrcache_begin() */
 	struct id_index idents;		/* the file's names, found on demand */
 	bool idents_made;
 	bool not_x86_known, not_x86;	/* not_x86_kernel() (rules/gone.h) */
@@ -241,6 +242,14 @@ size_t porter_fn_definition(const struct porter *pt, size_t i);
 const struct decl *file_decl(struct porter *pt, const char *name,
 			     size_t len);
 struct header_set *file_headers(struct porter *pt);
+struct cached_header;
+/*
+ * One local header of the file, the one at path, read alone (hdrcache.h:
+ * valid while the file is ported), where a rule needs few of them: NULL
+ * with *err 0 where none can be read, -ENOMEM where memory ran out.
+ */
+const struct cached_header *file_header(struct porter *pt, const char *path,
+					int *err);
 /* The file's code identifiers by spelling (idindex.h), or NULL: ENOMEM. */
 struct id_index *file_idents(struct porter *pt);
 /*

@@ -14,6 +14,7 @@
 
 #include "droparg.h"
 #include "engine.h"
+#include "hdrcache.h"
 #include "kbuildarch.h"
 #include "inclines.h"
 #include "sibling.h"
@@ -272,6 +273,17 @@ struct header_set *file_headers(struct porter *pt)
 		}
 	}
 	return pt->headers;
+}
+
+const struct cached_header *file_header(struct porter *pt, const char *path,
+					int *err)
+{
+	/* the file's headers are asked for: the last file's may go */
+	if (!pt->headers_read && !pt->header_begun) {
+		hdrcache_begin();
+		pt->header_begun = true;
+	}
+	return hdrcache_get(path, err);
 }
 
 struct id_index *file_idents(struct porter *pt)

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../engine.h"
+#include "../hdrcache.h"
 #include "../hdrsum.h"
 #include "../target.h"
 #include "../ppdirs.h"
@@ -29,26 +30,33 @@ static const enum rule_id rules[] = { R_STATIC_REDECL, NR_RULES };
 /* What the earlier declarations say of a name. */
 enum verdict { V_NONE, V_STATIC, V_EXTERN, V_EXTERN_HEADER };
 
-#define HEADER_UNKNOWN (-2)
-
 /*
  * A text's directives (the file's own; a header's are the cache's, kept
- * across files) and, for each of its #includes, the index of the local
- * header it names in this file's set: -1 none, HEADER_UNKNOWN not yet.
+ * across files) and, for each of its #includes, the path of the local
+ * header it names: NULL not yet, no_header none.
  */
 struct dirs {
 	struct ppdirs *pd;
-	int *header;	/* pd->nr_inc of them */
+	char **path;	/* pd->nr_inc of them */
+};
+
+static char no_header[] = "";
+
+/* A local header first_decl() reads: one that spells the name asked. */
+struct read_header {
+	char *path;
+	const struct cached_header *ch;	/* the cache's */
+	struct dirs dirs;
 };
 
 struct ctx {
 	struct porter *pt;
 	struct id_index top;	/* the statics' uses at file scope */
 	bool top_made;
-	struct header_set *hs;
 	struct ppdirs own;			/* the file's directives */
 	struct dirs fdirs;			/* the file's */
-	struct dirs hdirs[INCLUDE_MAX_HEADERS];	/* each header's */
+	struct read_header *rh;			/* the headers read, as asked */
+	size_t nr_rh, alloc_rh;
 	/* Each hit's declarators (declarators()), read once: DECL_MAX a hit. */
 	size_t *decl;
 	unsigned char *nr_decl;
@@ -69,11 +77,11 @@ static int dirs_of(struct dirs *ds, struct ppdirs *pd, const char *buf,
 		ppdirs_free(pd);
 		return -12;	/* ENOMEM */
 	}
-	ds->header = malloc((pd->nr_inc ? pd->nr_inc : 1) * sizeof(*ds->header));
-	if (!ds->header)
+	ds->path = malloc((pd->nr_inc ? pd->nr_inc : 1) * sizeof(*ds->path));
+	if (!ds->path)
 		return -12;
 	for (k = 0; k < pd->nr_inc; k++)
-		ds->header[k] = HEADER_UNKNOWN;
+		ds->path[k] = NULL;
 	ds->pd = pd;
 	return 0;
 }
@@ -268,30 +276,72 @@ static bool header_conditional(const char *buf, const struct token_list *tl,
 	return d > 16;
 }
 
-/* The local header that the #include name t of the text buf at from names. */
-static int header_of(struct ctx *c, const char *from, const char *buf,
-		     const struct token *t)
+static void dirs_free(struct dirs *ds)
 {
-	char *path;
 	size_t k;
-	int found = -1;
 
-	if (t->type != TOKEN_STRING || t->len < 3 || buf[t->pos] != '"')
-		return -1;
-	path = include_beside(from, buf, t);
-	if (!path) {
-		porter_fail(c->pt, -12);	/* ENOMEM */
-		return -1;
-	}
-	for (k = 0; k < c->hs->nr && found < 0; k++)
-		if (!strcmp(c->hs->h[k].path, path))
-			found = (int)k;
-	free(path);
-	return found;
+	for (k = 0; ds->path && k < ds->pd->nr_inc; k++)
+		if (ds->path[k] != no_header)
+			free(ds->path[k]);
+	free(ds->path);
 }
 
-static enum verdict in_header(struct ctx *c, int h, const char *name,
-			      size_t len, int depth);
+/*
+ * The path of the local header that the #include name t of the text buf
+ * at from names, or no_header; NULL: no memory.
+ */
+static char *header_path(const char *from, const char *buf,
+			 const struct token *t)
+{
+	if (t->type != TOKEN_STRING || t->len < 3 || buf[t->pos] != '"')
+		return no_header;
+	return include_beside(from, buf, t);
+}
+
+/* The local header at path, read (and indexed) once a file; or NULL. */
+static struct read_header *read_header(struct ctx *c, const char *path)
+{
+	const struct cached_header *ch;
+	struct read_header *rh;
+	size_t k;
+	int err;
+
+	for (k = 0; k < c->nr_rh; k++)
+		if (!strcmp(c->rh[k].path, path))
+			return &c->rh[k];
+	ch = file_header(c->pt, path, &err);
+	if (!ch) {
+		if (err)
+			porter_fail(c->pt, err);
+		return NULL;
+	}
+	if (c->nr_rh == c->alloc_rh) {
+		size_t n = c->alloc_rh ? 2 * c->alloc_rh : 8;
+		struct read_header *more = realloc(c->rh, n * sizeof(*more));
+
+		if (!more) {
+			porter_fail(c->pt, -12);	/* ENOMEM */
+			return NULL;
+		}
+		c->rh = more;
+		c->alloc_rh = n;
+	}
+	rh = &c->rh[c->nr_rh];
+	*rh = (struct read_header){ .path = strdup(path), .ch = ch };
+	if (!rh->path ||
+	    (!ch->idents->full &&	/* the cache's, kept across files */
+	     idindex_build_all(ch->idents, ch->buf, &ch->tl)) ||
+	    dirs_of(&rh->dirs, ch->dirs, ch->buf, &ch->tl)) {
+		free(rh->path);
+		porter_fail(c->pt, -12);
+		return NULL;
+	}
+	c->nr_rh++;
+	return rh;
+}
+
+static enum verdict in_header(struct ctx *c, const char *path,
+			      const char *name, size_t len, int depth);
 
 /*
  * The first declaration of name[0, len) at file scope in the text buf
@@ -308,9 +358,8 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 {
 	const struct id_use *use;
 	size_t nr = idindex_find(ix, name, len, &use), u = 0, k = 0, i, st;
-	bool follow = c->follow && c->hs && depth < INCLUDE_MAX_DEPTH;
+	bool follow = c->follow && depth < INCLUDE_MAX_DEPTH;
 	enum verdict v;
-	int h;
 
 	for (;;) {
 		const struct ppdir *d = k < ds->pd->nr_inc ?
@@ -339,36 +388,69 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 			k++;
 			continue;
 		}
-		h = ds->header[k];
-		if (h == HEADER_UNKNOWN)	/* resolved once a text */
-			h = ds->header[k] = header_of(c, path, buf,
-						      &tl->tok[d->name]);
+		if (!ds->path[k])	/* resolved once a text */
+			ds->path[k] = header_path(path, buf, &tl->tok[d->name]);
+		if (!ds->path[k]) {
+			porter_fail(c->pt, -12);	/* ENOMEM */
+			return V_NONE;
+		}
 		k++;
-		if (h < 0 || (before != SCAN_NONE && exclusive(ds, i, before)))
+		if (ds->path[k - 1] == no_header ||
+		    (before != SCAN_NONE && exclusive(ds, i, before)))
 			continue;
-		v = in_header(c, h, name, len, depth + 1);
+		v = in_header(c, ds->path[k - 1], name, len, depth + 1);
 		if (v != V_NONE)
 			return v == V_EXTERN ? V_EXTERN_HEADER : v;
 	}
 }
 
-static enum verdict in_header(struct ctx *c, int h, const char *name,
-			      size_t len, int depth)
+/*
+ * first_decl() in the local header at path, at depth: read only if it
+ * spells the name (hdrsum.h); one that does not declares nothing, and
+ * only the headers it includes are looked at, by their summaries too.
+ */
+static enum verdict in_header(struct ctx *c, const char *path,
+			      const char *name, size_t len, int depth)
 {
-	struct header *hd = &c->hs->h[h];
+	const struct header_summary *hs = NULL;
+	struct read_header *rh;
+	enum verdict v = V_NONE;
+	char *const *inc;
+	size_t nr_inc, j;
+	int err;
 
-	if (!hd->idents->full &&	/* the cache's, kept across files */
-	    idindex_build_all(hd->idents, hd->buf, &hd->tl)) {
-		porter_fail(c->pt, -12);
-		return V_NONE;
+	hs = hdrsum_get(path, &err);
+	if (!hs) {
+		if (err)
+			porter_fail(c->pt, err);
+		return V_NONE;	/* no file there */
 	}
-	if (!c->hdirs[h].pd &&
-	    dirs_of(&c->hdirs[h], hd->dirs, hd->buf, &hd->tl)) {
-		porter_fail(c->pt, -12);
-		return V_NONE;
+	if (hdrsum_may_name(hs, name, len)) {
+		rh = read_header(c, path);
+		return rh ? first_decl(c, rh->path, rh->ch->buf, &rh->ch->tl,
+				       rh->ch->idents, &rh->dirs,
+				       rh->ch->tl.nr, SCAN_NONE, name, len,
+				       depth) : V_NONE;
 	}
-	return first_decl(c, hd->path, hd->buf, &hd->tl, hd->idents,
-			  &c->hdirs[h], hd->tl.nr, SCAN_NONE, name, len, depth);
+	/* its own array: a summary may move while those below are got */
+	inc = hs->inc;
+	nr_inc = hs->nr_inc;
+	for (j = 0; v == V_NONE && depth < INCLUDE_MAX_DEPTH && j < nr_inc;
+	     j++) {
+		struct token t = { .pos = 0, .type = TOKEN_STRING,
+				   .len = (uint32_t)strlen(inc[j]) };
+		char *sub = header_path(path, inc[j], &t);
+
+		if (!sub) {
+			porter_fail(c->pt, -12);	/* ENOMEM */
+			return V_NONE;
+		}
+		if (sub != no_header) {
+			v = in_header(c, sub, name, len, depth + 1);
+			free(sub);
+		}
+	}
+	return v;
 }
 
 /*
@@ -516,8 +598,7 @@ static void one(struct ctx *c, struct target *tg, size_t s,
 	for (k = 0; k < nr; k++) {
 		n = &tl->tok[names[k]];
 		c->follow = in_headers[k];
-		if ((!c->hs || !c->follow) &&
-		    !used_before(ix, pt->buf + n->pos, n->len, s)) {
+		if (!c->follow && !used_before(ix, pt->buf + n->pos, n->len, s)) {
 			v = V_NONE;	/* first_decl() has nothing to read */
 		} else if (!c->fdirs.pd &&
 			   dirs_of(&c->fdirs, &c->own, pt->buf, tl)) {
@@ -611,10 +692,9 @@ static bool reach_add(struct reach *r, const char *from, const char *buf,
  * Can a local header that first_decl() follows - #include "x" beside its
  * includer, from the file three deep - declare names[j]?  Only one that
  * spells the name can (hdrsum.h): c->in_headers[where[j]] says it may.
- * false: first_decl() finds none of the names in any of them, and the
- * file's headers need not be read for this rule.
+ * first_decl() follows the headers for those names only.
  */
-static bool headers_may_declare(struct ctx *c, const char **names,
+static void headers_may_declare(struct ctx *c, const char **names,
 				const size_t *lens, const size_t *where,
 				size_t nr)
 {
@@ -663,12 +743,11 @@ static bool headers_may_declare(struct ctx *c, const char **names,
 		free(r.path[k]);
 	for (j = 0; all && j < nr; j++)
 		c->in_headers[where[j]] = true;
-	return all || left < nr;
 }
 
 /*
  * The statics that one() reads: their names, gathered in one walk; and
- * the file's local headers, read if one of them may declare a name.
+ * which of them a local header may declare.
  */
 static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 {
@@ -719,9 +798,8 @@ static void gather_names(struct ctx *c, const struct hit *h, size_t n)
 	}
 	if (ix && !pt->error && idindex_gather_top(ix, names, lens, nr))
 		porter_fail(pt, -12);
-	if (nr && !pt->error &&
-	    headers_may_declare(c, names, lens, where, nr))
-		c->hs = file_headers(pt);
+	if (nr && !pt->error)
+		headers_may_declare(c, names, lens, where, nr);
 	free(names);
 	free(lens);
 	free(where);
@@ -742,9 +820,12 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	free(c.decl);
 	free(c.nr_decl);
 	free(c.in_headers);
-	for (k = 0; k < INCLUDE_MAX_HEADERS; k++)
-		free(c.hdirs[k].header);
-	free(c.fdirs.header);
+	for (k = 0; k < c.nr_rh; k++) {
+		dirs_free(&c.rh[k].dirs);
+		free(c.rh[k].path);
+	}
+	free(c.rh);
+	dirs_free(&c.fdirs);
 	ppdirs_free(&c.own);
 	if (c.top_made)
 		idindex_free(&c.top);
