@@ -1703,11 +1703,12 @@ static void member_of_none(struct ctx *c, size_t i)
 	present = had | atlas_mask(ATLAS_IDENT, NULL, 0, s, m->len);
 	/*
 	 * The cheap tests first: most members are in every kernel's structs,
-	 * and a kernel tree's own headers define the rest; reading what the
-	 * file itself defines (in_shadow) costs a walk over it.
+	 * and a kernel tree's own headers define the rest (the set of their
+	 * names, read once a run); whether the file's own headers can all be
+	 * read (members_all_seen()) and what they and the file define
+	 * (in_shadow) cost a reading of them all.
 	 */
-	if (!went_away(c, had, present, &last, &missing) ||
-	    !members_all_seen(c))
+	if (!went_away(c, had, present, &last, &missing))
 		return;
 	switch (projnames_member(c->target, s, m->len)) {
 	case 0:
@@ -1718,7 +1719,8 @@ static void member_of_none(struct ctx *c, size_t i)
 		porter_fail(c->pt, -12);	/* ENOMEM */
 		return;
 	}
-	if (shadowed(c, s, m->len) || shadowed_member(c, s, m->len) ||
+	if (!members_all_seen(c) ||
+	    shadowed(c, s, m->len) || shadowed_member(c, s, m->len) ||
 	    in_shadow(c, SHADOW_UNTAGGED, s, m->len))
 		return;
 	report_of(c, i, "the member (of any struct)", NULL, SCAN_NONE, had,
