@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * identrun: the end of a run of identifier bytes, sixteen bytes at a time
- * (SSE2), for the tokenizer and projnames' scan of a project's headers.
+ * identrun: the end of a run of identifier bytes, or of blanks, sixteen
+ * bytes at a time (SSE2), for the tokenizer and projnames' scan of a
+ * project's headers.
  */
 #ifndef MODPORT_IDENTRUN_H
 #define MODPORT_IDENTRUN_H
@@ -49,6 +50,33 @@ ident_run16(const char *p, const char *end, bool wide)
 #else
 	(void)end;
 	(void)wide;
+#endif
+	return p;
+}
+
+/*
+ * From p, sixteen bytes at a time while sixteen are left before end: the
+ * first byte that is neither a space nor a tab, or where fewer than
+ * sixteen are left (the caller reads the rest).  The long runs that align
+ * a register header's values (a third of amdgpu's 390 MB) cost a load
+ * and a compare sixteen bytes, not each.  Where SSE2 is missing, p.
+ */
+static inline __attribute__((always_inline)) const char *
+blank_run16(const char *p, const char *end)
+{
+#if defined(__SSE2__)
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)p);
+		unsigned int in = (unsigned int)_mm_movemask_epi8(_mm_or_si128(
+			_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')),
+			_mm_cmpeq_epi8(v, _mm_set1_epi8('\t'))));
+
+		if (in != 0xffff)
+			return p + __builtin_ctz(~in);
+		p += 16;
+	}
+#else
+	(void)end;
 #endif
 	return p;
 }

@@ -140,9 +140,11 @@ static bool can_be_asked(const char *buf, size_t len)
 	while (p < end) {
 		switch (scan_class[(unsigned char)*p]) {
 		case S_OTHER:
-			do
+			p++;
+			if (p[-1] == ' ' && *p == ' ')	/* a run of blanks */
+				p = blank_run16(p, end);
+			while (scan_class[(unsigned char)*p] == S_OTHER)
 				p++;
-			while (scan_class[(unsigned char)*p] == S_OTHER);
 			break;
 		case S_IDENT:
 			start = p;

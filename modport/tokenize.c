@@ -389,9 +389,13 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 	for (;;) {
 		c = cclass[(unsigned char)*p];
 		if (c == C_SPACE) {
-			do
+			c = cclass[(unsigned char)*++p];
+			if (c == C_SPACE) {	/* a run: alignment, as a rule */
+				p = blank_run16(p, end);
+				c = cclass[(unsigned char)*p];
+			}
+			while (c == C_SPACE)
 				c = cclass[(unsigned char)*++p];
-			while (c == C_SPACE);
 		}
 		if (c == C_NL) {	/* a directive ends with its line */
 			p++;

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 188
+plan 190
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -190,6 +190,16 @@ sed -i 's/\*struct_mutex;/*other_mutex;/' "$tmp/gml/include/locks.h"
 like "$("$modport" check --target=7.3 --rules=gone "$tmp/gml" 2>&1)" \
 	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away" \
 	"negative control: the same header without struct_mutex: reported"
+# The scan crosses a run of blanks sixteen bytes at a time (a register
+# header aligns its values so): the name right after a run of any length
+# is read whole.
+cp -r "$gm" "$tmp/gmb"
+for n in 17 37; do
+	printf '#ifndef LOCKS_H\n#define LOCKS_H\nstruct drv_locks {\n\tstruct drv_mutex%*s\tstruct_mutex;\n};\n#endif\n' \
+		"$n" '' >"$tmp/gmb/include/locks.h"
+	is "$("$modport" check --target=7.3 --rules=gone "$tmp/gmb" 2>&1)" "" \
+		"struct_mutex declared after a run of $n blanks in the project's header: not reported"
+done
 # struct_of() keeps what a variable's last use found: a later use walks
 # back only to there, and takes that decision only within its own reach
 # (4,096 tokens back).  far.c: d's declaration is within the reach of its

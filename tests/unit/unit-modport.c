@@ -294,6 +294,24 @@ static void test_wide_scans(void)
 		       !(tl.tok[0].flags & TF_OPEN);
 	}
 	check_int(bad, ==, 0);
+	/* runs of blanks (a register header's alignment), \v \f \r in them */
+	for (len = 1; len <= 40; len++) {
+		for (a = 0; a < 2; a++) {
+			s[0] = 'a';
+			for (k = 0; k < len; k++)
+				s[1 + k] = s[3 + len + k] =
+					a && k == len / 2 ? "\v\f\r"[k % 3] :
+					" \t"[k % 2];
+			memcpy(s + 1 + len, "b\n", 2);
+			strcpy(s + 3 + 2 * len, "#x");	/* the blanks again, first */
+			bad += lex(s) != 4 || tl.tok[1].pos != 1 + len ||
+			       tl.tok[1].len != 1 || tl.tok[2].pos != 3 + 2 * len ||
+			       (tl.tok[2].flags & (TF_BOL | TF_PP)) !=
+				       (TF_BOL | TF_PP) ||
+			       tl.tok[3].pos != 4 + 2 * len;
+		}
+	}
+	check_int(bad, ==, 0);
 }
 
 /* tl.hash lists exactly the tokens with TF_PP and TF_BOL, in order. */
@@ -1276,7 +1294,7 @@ int main(void)
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
 	TEST(test_directive_ends(), "a directive ends with its line: no header name after it, '#' a directive only first on a line, braces in one move no depth");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
-	TEST(test_wide_scans(), "names and comments of 1 to 40 bytes: every end the 16-byte scans meet");
+	TEST(test_wide_scans(), "names, comments and runs of blanks of 1 to 40 bytes: every end the 16-byte scans meet");
 	TEST(test_directive_list(), "the list of directives: every token with TF_PP and TF_BOL, no other");
 	TEST(test_token_words(), "token_is(), token_in(): the whole word, not a prefix, not a longer word");
 	TEST(test_splice_ident(), "an identifier split by a backslash-CRLF");
