@@ -8,6 +8,7 @@
 #include "hdrindex.h"
 #include "atlas.h"
 #include "include.h"
+#include "pathjoin.h"
 #include "scan.h"
 #include "source.h"
 
@@ -42,12 +43,9 @@ size_t include_name(const char *buf, const struct token_list *tl, size_t i)
 char *include_beside(const char *from, const char *buf, const struct token *t)
 {
 	const char *slash = strrchr(from, '/');
-	char *path;
 
-	if (asprintf(&path, "%.*s%.*s", slash ? (int)(slash - from + 1) : 0,
-		     from, (int)t->len - 2, buf + t->pos + 1) < 0)
-		return NULL;
-	return path;
+	return path_join(from, slash ? (size_t)(slash - from + 1) : 0,
+			 buf + t->pos + 1, t->len - 2);
 }
 
 /* Is the header at path in the set already? */

@@ -10,6 +10,7 @@
 
 #include "hashspan.h"
 #include "kbuildarch.h"
+#include "pathjoin.h"
 #include "source.h"
 #include "token.h"
 
@@ -419,11 +420,12 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 		unsigned char type;
 
 		if (de->d_name[0] == '.' || !strcmp(de->d_name, "Documentation") ||
-		    snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >=
-			    (int)sizeof(path) ||
-		    snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "",
-			     de->d_name) >= (int)sizeof(sub))
+		    !path_join_to(path, sizeof(path), dir, de->d_name) ||
+		    (*rel ? !path_join_to(sub, sizeof(sub), rel, de->d_name) :
+			    strlen(de->d_name) >= sizeof(sub)))
 			continue;
+		if (!*rel)
+			strcpy(sub, de->d_name);
 		/* the entry's own type, as lstat() says: asked only if unknown */
 		type = de->d_type;
 		if (type == DT_UNKNOWN) {

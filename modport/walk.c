@@ -8,6 +8,7 @@
 
 #include "buildfile.h"
 #include "diag.h"
+#include "pathjoin.h"
 #include "walk.h"
 
 struct entry {
@@ -105,8 +106,8 @@ static int walk_entry(const char *dir, const struct entry *e, walk_fn fn,
 	char *path;
 	int status = 0;
 
-	if (asprintf(&path, "%s%s%s", dir,
-		     dir[strlen(dir) - 1] == '/' ? "" : "/", e->name) < 0)
+	path = path_join(dir, strlen(dir), e->name, strlen(e->name));
+	if (!path)
 		return 2;
 	if (type == DT_UNKNOWN) {
 		if (lstat(path, &st)) {
