@@ -66,8 +66,8 @@ static int cmp_slot(const void *a, const void *b)
 /*
  * The table of names: every word a family wants, chained in buckets by a
  * hash of its length and its first and last bytes, so that a token that no
- * family wants costs one load.  One-character punctuators have their own
- * table.
+ * family wants costs one load.  Punctuators have their own table, by their
+ * first byte.
  */
 #define NAME_BUCKETS_MIN 1024
 
@@ -119,6 +119,21 @@ static size_t gather_words(void)
 	return bucket ? n : (size_t)-1;
 }
 
+/*
+ * Is the word w[0..len) a punctuator (one to three bytes, no letter,
+ * digit nor '_'), not a name or a <header>?
+ */
+static bool is_punctuator(const char *w, size_t len)
+{
+	size_t k;
+
+	for (k = 0; k < len; k++)
+		if (w[k] == '_' || (unsigned int)((w[k] | 0x20) - 'a') < 26u ||
+		    (unsigned int)(w[k] - '0') < 10u)
+			return false;
+	return len >= 1 && len <= 3;
+}
+
 static void engine_init(void)
 {
 	size_t k, n, w;
@@ -145,8 +160,7 @@ static void engine_init(void)
 			nm->len = strlen(nm->word);
 			nm->slot = (unsigned int)k;
 			nm->index = (int)w;
-			head = nm->len == 1 && !(nm->word[0] == '_' ||
-				 (unsigned int)((nm->word[0] | 0x20) - 'a') < 26u) ?
+			head = is_punctuator(nm->word, nm->len) ?
 			       &punct[(unsigned char)nm->word[0]] :
 			       &bucket[name_bucket(hash_span(nm->word, nm->len))];
 			nm->next = *head;
@@ -498,11 +512,12 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 				add_hit(w, k, i, -1);
 	}
 	if (t->type == TOKEN_SPECIAL) {
-		if (t->len != 1)
-			return;
 		for (nm = punct[(unsigned char)w->buf[t->pos]]; nm;
 		     nm = nm->next)
-			add_hit(w, nm->slot, i, nm->index);
+			if (nm->len == t->len &&
+			    (t->len == 1 || !memcmp(nm->word, w->buf + t->pos,
+						    t->len)))
+				add_hit(w, nm->slot, i, nm->index);
 		return;
 	}
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)

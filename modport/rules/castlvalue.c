@@ -19,7 +19,11 @@
 #include "../engine.h"
 #include "../target.h"
 
-static const char *const words[] = { ")", NULL };
+/*
+ * The "++" of the step, not the ')' before it: a file has ten times
+ * as many ')' as "++", and every word found is a hit to look at.
+ */
+static const char *const words[] = { "++", NULL };
 static const enum rule_id rules[] = { R_CAST_LVALUE, NR_RULES };
 
 static const char *const bytes[] = {
@@ -86,16 +90,18 @@ static bool cast_step(const struct porter *pt, size_t close, size_t *open,
 	return byte_pointer(pt, *p);
 }
 
-static void one(struct porter *pt, struct target *tg, size_t close)
+static void one(struct porter *pt, struct target *tg, size_t step)
 {
 	const struct token_list *tl = pt->tl;
-	size_t open, inc, tf, tt, p, deref, from, to;
+	size_t close = code_before(tl, step), open, inc, tf, tt, p, deref;
+	size_t from, to;
 	int lt, lp;
 	const char *pp;
 	char *text;
 	bool stmt;
 
-	if (!cast_step(pt, close, &open, &inc, &tf, &tt, &p))
+	if (!op(pt, close, ")") ||
+	    !cast_step(pt, close, &open, &inc, &tf, &tt, &p))
 		return;
 	deref = code_before(tl, open);
 	lt = (int)(tt - tf);
