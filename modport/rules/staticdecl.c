@@ -100,7 +100,10 @@ static const char *const annotations[] = {
 
 static bool is_annotation(const char *buf, const struct token *t)
 {
-	return t->type == TOKEN_IDENT && TOKEN_IN(buf, t, annotations);
+	/* each begins with '_' but asmlinkage: a name's first byte first */
+	return t->type == TOKEN_IDENT &&
+	       (buf[t->pos] == '_' || buf[t->pos] == 'a') &&
+	       TOKEN_IN(buf, t, annotations);
 }
 
 static const char *const type_words[] = {
