@@ -46,6 +46,21 @@ int hashset_add(struct hash_set *set, uint64_t key)
 	return 0;
 }
 
+int hashset_reserve(struct hash_set *set, size_t n)
+{
+	size_t slots = 16;
+
+	if (set->keys)
+		return 0;
+	while (slots < 2 * n + 2)
+		slots *= 2;
+	set->keys = calloc(slots, sizeof(*set->keys));
+	if (!set->keys)
+		return -ENOMEM;
+	set->mask = slots - 1;
+	return 0;
+}
+
 bool hashset_has(const struct hash_set *set, uint64_t key)
 {
 	size_t k = key & set->mask;

@@ -24,6 +24,12 @@ uint64_t hashset_key(const char *s, size_t len);
 /* Add key (hashset_key()): 0 or -ENOMEM. */
 int hashset_add(struct hash_set *set, uint64_t key);
 
+/*
+ * Room for n keys in an empty set, its slots made at once, not doubled
+ * on the way: 0 or -ENOMEM.
+ */
+int hashset_reserve(struct hash_set *set, size_t n);
+
 bool hashset_has(const struct hash_set *set, uint64_t key);
 
 void hashset_free(struct hash_set *set);

@@ -857,6 +857,22 @@ static void test_hashset(void)
 	check(hashset_key("", 0) != 0);
 	hashset_free(&set);
 	check(set.keys == NULL && set.nr == 0);
+	/* room made at once: n keys go in with no doubling, all found */
+	check_int(hashset_reserve(&set, 1000), ==, 0);
+	check(set.mask + 1 >= 2002);
+	k = (unsigned int)set.mask;
+	check_int(hashset_reserve(&set, 100000), ==, 0);	/* not empty: kept */
+	check_int(set.mask, ==, k);
+	for (k = 0; k < 1000; k++) {
+		snprintf(name, sizeof(name), "name_%u_x", k);
+		if (hashset_add(&set, hashset_key(name, strlen(name))))
+			break;
+	}
+	check_int(set.nr, ==, 1000);
+	check(set.mask + 1 >= 2002 && set.mask + 1 <= 4096);	/* not doubled */
+	check(hashset_has(&set, hashset_key("name_999_x", 10)));
+	check(!hashset_has(&set, hashset_key("name_1000_x", 11)));
+	hashset_free(&set);
 }
 
 /*
@@ -1313,7 +1329,7 @@ int main(void)
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
 	TEST(test_bodies(), "the token list's bodies: where code braces leave depth 0; file-scope gathering over them finds what a whole index has at depth 0");
-	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other");
+	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other; room for 1,000 made at once, no doubling");
 	TEST(test_atlas_gone_members(), "the atlas: the members a struct lost within a target");
 	TEST(test_atlas_gone_set(), "the atlas: the gone set probed inline answers as atlas_may_be_gone(), for each target");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
