@@ -112,6 +112,8 @@ static void init_scan_class(void)
 static const char *ident_run(const char *p, const char *end)
 {
 	p = ident_run16(p, end, false);
+	if (end - p >= 16)
+		return p;	/* on the first other byte (tokenize.c) */
 	while (scan_class[(unsigned char)*p] == S_IDENT)
 		p++;
 	return p;

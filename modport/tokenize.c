@@ -94,12 +94,17 @@ static int grow(struct token_list *tl)
 
 /*
  * Past the identifier bytes at p (is_ident[], splices aside): sixteen at
- * a time while sixteen are left before end, the rest one by one.
+ * a time while sixteen are left before end, the rest one by one.  Where
+ * the sixteen-byte scan stopped with sixteen left, it stopped on the
+ * first other byte: no load of it waits for the scan's answer, and the
+ * test that says so is one the processor predicts.
  */
 static inline __attribute__((always_inline)) const char *
 ident_bytes(const char *p, const char *end)
 {
 	p = ident_run16(p, end, true);
+	if (end - p >= 16)
+		return p;
 	while (is_ident[(unsigned char)*p])
 		p++;
 	return p;
