@@ -552,18 +552,14 @@ static void do_code(struct walk *w, size_t i)
 	const struct token *t = &w->tl->tok[i];
 	bool dead = w->dead;
 
-	if (t->type == TOKEN_SPECIAL && t->len == 1) {
-		char c = w->buf[t->pos];
-
-		if (c == '{') {
-			if (!w->depth++)
-				w->func = i;
-			w->live_depth += !dead;
-		} else if (c == '}') {
-			w->depth -= w->depth > 0;
-			if (!dead && w->live_depth > 0)
-				w->live_depth--;
-		}
+	if (t->flags & TF_LBRACE) {	/* a code token: the tokenizer's flag */
+		if (!w->depth++)
+			w->func = i;
+		w->live_depth += !dead;
+	} else if (t->flags & TF_RBRACE) {
+		w->depth -= w->depth > 0;
+		if (!dead && w->live_depth > 0)
+			w->live_depth--;
 	} else if (t->type == TOKEN_STRING && (t->flags & TF_OPEN) && !dead &&
 		   w->pt->sc.open_tok == SCAN_NONE) {
 		/*

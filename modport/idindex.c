@@ -106,12 +106,14 @@ static int grow(struct id_index *ix, size_t *map)
 	return 0;
 }
 
-/* How token t of buf moves the code's brace depth: +1, -1 or 0. */
-static inline int brace_step(const char *buf, const struct token *t)
+/*
+ * How token t moves the code's brace depth: +1, -1 or 0, from its flags
+ * (the tokenizer's), with no test of its type: asked of every token.
+ */
+static inline int brace_step(const struct token *t)
 {
-	if (t->type != TOKEN_SPECIAL || t->len != 1 || !is_code(t))
-		return 0;
-	return buf[t->pos] == '{' ? 1 : buf[t->pos] == '}' ? -1 : 0;
+	return (int)((t->flags / TF_LBRACE) & 1) -
+	       (int)((t->flags / TF_RBRACE) & 1);
 }
 
 /* Append u to s's uses (room for *alloc of them, doubled when full). */
@@ -140,10 +142,9 @@ static int gather(const struct id_index *ix, const char *name, size_t len,
 	int depth = 0;
 
 	for (t = tok; t->type != TOKEN_EOF; t++) {
-		depth += brace_step(buf, t);
-		if (t->type == TOKEN_SPECIAL)
-			continue;
-		if (t->type != TOKEN_IDENT || t->len != len ||
+		depth += brace_step(t);
+		/* the length first: seldom the same, a branch predicted */
+		if (t->len != len || t->type != TOKEN_IDENT ||
 		    buf[t->pos] != name[0] || memcmp(buf + t->pos, name, len))
 			continue;
 		if (add_use(s, &alloc, (struct id_use){ (size_t)(t - tok), depth,
@@ -258,7 +259,7 @@ static int index_all(struct id_index *ix)
 		const struct token *t = &tok[i];
 		struct id_slot *s;
 
-		depth += brace_step(buf, t);
+		depth += brace_step(t);
 		if (t->type != TOKEN_IDENT)
 			continue;
 		s = &all.slot[of[n++]];
@@ -349,8 +350,10 @@ static int gather_walk(struct id_index *ix, uint64_t lengths, size_t *alloc)
 	int depth = 0;
 
 	for (t = tok; t->type != TOKEN_EOF; t++) {
-		depth += brace_step(ix->buf, t);
-		if (t->type == TOKEN_IDENT &&
+		depth += brace_step(t);
+		/* a length asked first: seldom true, a branch predicted */
+		if ((lengths & (1ull << (t->len < 63 ? t->len : 63))) &&
+		    t->type == TOKEN_IDENT &&
 		    gather_use(ix, lengths, alloc, (size_t)(t - tok), depth))
 			return -ENOMEM;
 	}
@@ -369,10 +372,14 @@ static int gather_top(struct id_index *ix, uint64_t lengths, size_t *alloc)
 	for (;;) {
 		/* up to the next body, or the EOF sentinel */
 		end = b < tl->nr_body ? tl->body[b] : tl->nr - 1;
-		for (; i < end; i++)
-			if (tl->tok[i].type == TOKEN_IDENT &&
+		for (; i < end; i++) {
+			const struct token *t = &tl->tok[i];
+
+			if ((lengths & (1ull << (t->len < 63 ? t->len : 63))) &&
+			    t->type == TOKEN_IDENT &&
 			    gather_use(ix, lengths, alloc, i, 0))
 				return -ENOMEM;
+		}
 		if (b >= tl->nr_body)
 			return 0;
 		i = tl->body[b + 1];	/* the brace back at depth 0 */

@@ -29,6 +29,8 @@ enum token_flags {
 	TF_SPLICE = 4,		/* contains a backslash-newline */
 	TF_OPEN = 8,		/* comment or literal without its terminator */
 	TF_NEWLINE = 16,	/* a GCC 2 string literal with raw newlines */
+	TF_LBRACE = 32,		/* a '{' of the code (not of a directive) */
+	TF_RBRACE = 64,		/* a '}' of the code */
 };
 
 struct token {

@@ -451,12 +451,14 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 				p = eat_string(p, &flags);
 				break;
 			case C_BRACE:
-				t = emit(t, buf, start, ++p, TOKEN_SPECIAL, line);
+				step = *start == '{' ? 1 : -1;
+				t = emit(t, buf, start, ++p, TOKEN_SPECIAL,
+					 line | ((line & TF_PP) ? 0 :
+						 step > 0 ? TF_LBRACE : TF_RBRACE));
 				line &= ~(unsigned int)TF_BOL;
 				pp++;
 				if (line & TF_PP)
 					continue;
-				step = *start == '{' ? 1 : -1;
 				if ((depth != 0) != (depth + step != 0) &&
 				    add_index(&tl->body, &tl->nr_body,
 					      &tl->alloc_body,

@@ -238,6 +238,11 @@ static void test_directive_ends(void)
 	check(tl.tok[13].flags & TF_BOL);
 	check_str(show(s, 17), "special:{");	/* #define O { */
 	check(tl.tok[17].flags & TF_PP);
+	check(!(tl.tok[17].flags & (TF_LBRACE | TF_RBRACE)));	/* no code's */
+	check_str(show(s, 18), "special:{");
+	check((tl.tok[18].flags & (TF_LBRACE | TF_RBRACE)) == TF_LBRACE);
+	check_str(show(s, 21), "special:}");
+	check((tl.tok[21].flags & (TF_LBRACE | TF_RBRACE)) == TF_RBRACE);
 	check_int(tl.nr_hash, ==, 4);		/* #include, # include_next, #, #define */
 	if (check_int(tl.nr_body, ==, 2)) {	/* the code's { ... } only */
 		check_str(show(s, tl.body[0]), "special:{");
@@ -1308,7 +1313,7 @@ int main(void)
 	TEST(test_decls(), "declarations: lists, attributes, arrays, struct tags; members, locals, functions, typedefs are not objects");
 	TEST(test_multiline_strings(), "GCC 2 strings over lines: one token; a directive line stops them");
 	TEST(test_directives(), "directives: # after a comment, splices, header names");
-	TEST(test_directive_ends(), "a directive ends with its line: no header name after it, '#' a directive only first on a line, braces in one move no depth");
+	TEST(test_directive_ends(), "a directive ends with its line: no header name after it, '#' a directive only first on a line, braces in one move no depth and are no code braces (TF_LBRACE, TF_RBRACE)");
 	TEST(test_comments(), "comments: a spliced // comment, CRLF, an open /*");
 	TEST(test_wide_scans(), "names, comments and runs of blanks of 1 to 40 bytes: every end the 16-byte scans meet");
 	TEST(test_directive_list(), "the list of directives: every token with TF_PP and TF_BOL, no other");
