@@ -22,27 +22,42 @@
  */
 #define IDINDEX_ONE_BY_ONE 1
 
+/*
+ * A name's slot holds its spelling and the high half of its hash: a probe
+ * reads one place, and compares the text only where the hash agrees.
+ */
 struct id_slot {
 	size_t first;	/* SCAN_NONE: a free slot */
 	struct id_use *use;
 	size_t nr;
+	const char *name;	/* the asker's text, len bytes */
+	uint32_t len, tag;	/* tag: hash_span()'s high half */
 };
-
 
 /* The slot of name[0..len): its own, or the free one where it goes. */
 static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 			       size_t len)
 {
-	size_t j = hash_span(name, len) & (ix->size - 1);
+	uint64_t h = hash_span(name, len);
+	uint32_t tag = (uint32_t)(h >> 32);
+	size_t j = h & (ix->size - 1);
 
 	for (;; j = (j + 1) & (ix->size - 1)) {
 		struct id_slot *s = &ix->slot[j];
 
 		if (s->first == SCAN_NONE)
 			return s;
-		if (ix->name_len[j] == len && span_eq(ix->name[j], name, len))
+		if (s->tag == tag && s->len == len && span_eq(s->name, name, len))
 			return s;
 	}
+}
+
+/* A free slot s (slot_of()'s) given to name[0..len). */
+static void name_slot(struct id_slot *s, const char *name, size_t len)
+{
+	s->name = name;
+	s->len = (uint32_t)len;
+	s->tag = (uint32_t)(hash_span(name, len) >> 32);
 }
 
 int idindex_build(struct id_index *ix, const char *buf,
@@ -55,9 +70,7 @@ int idindex_build(struct id_index *ix, const char *buf,
 	ix->tl = tl;
 	ix->size = 64;
 	ix->slot = malloc(ix->size * sizeof(*ix->slot));
-	ix->name = malloc(ix->size * sizeof(*ix->name));
-	ix->name_len = malloc(ix->size * sizeof(*ix->name_len));
-	if (!ix->slot || !ix->name || !ix->name_len) {
+	if (!ix->slot) {
 		idindex_free(ix);
 		return -ENOMEM;
 	}
@@ -77,14 +90,8 @@ static int grow(struct id_index *ix, size_t *map)
 
 	big.size = 2 * ix->size;
 	big.slot = malloc(big.size * sizeof(*big.slot));
-	big.name = malloc(big.size * sizeof(*big.name));
-	big.name_len = malloc(big.size * sizeof(*big.name_len));
-	if (!big.slot || !big.name || !big.name_len) {
-		free(big.slot);
-		free(big.name);
-		free(big.name_len);
+	if (!big.slot)
 		return -ENOMEM;
-	}
 	for (k = 0; k < big.size; k++)
 		big.slot[k] = (struct id_slot){ .first = SCAN_NONE };
 	for (k = 0; k < ix->size; k++) {
@@ -92,16 +99,12 @@ static int grow(struct id_index *ix, size_t *map)
 
 		if (ix->slot[k].first == SCAN_NONE)
 			continue;
-		s = slot_of(&big, ix->name[k], ix->name_len[k]);
+		s = slot_of(&big, ix->slot[k].name, ix->slot[k].len);
 		*s = ix->slot[k];
-		big.name[s - big.slot] = ix->name[k];
-		big.name_len[s - big.slot] = ix->name_len[k];
 		if (map)
 			map[k] = (size_t)(s - big.slot);
 	}
 	free(ix->slot);
-	free(ix->name);
-	free(ix->name_len);
 	*ix = big;
 	return 0;
 }
@@ -215,11 +218,9 @@ static int index_all(struct id_index *ix)
 	for (all.size = 64; all.size < n / 2; all.size *= 2)
 		;
 	all.slot = malloc(all.size * sizeof(*all.slot));
-	all.name = malloc(all.size * sizeof(*all.name));
-	all.name_len = malloc(all.size * sizeof(*all.name_len));
 	all.all = malloc((n ? n : 1) * sizeof(*all.all));
 	of = malloc((n ? n : 1) * sizeof(*of));
-	if (!all.slot || !all.name || !all.name_len || !all.all || !of) {
+	if (!all.slot || !all.all || !of) {
 		free(of);
 		idindex_free(&all);
 		return -ENOMEM;
@@ -243,8 +244,7 @@ static int index_all(struct id_index *ix)
 				s = slot_of(&all, buf + tok[i].pos, tok[i].len);
 			}
 			s->first = i;
-			all.name[s - all.slot] = buf + tok[i].pos;
-			all.name_len[s - all.slot] = tok[i].len;
+			name_slot(s, buf + tok[i].pos, tok[i].len);
 			all.used++;
 		}
 		s->nr++;
@@ -308,8 +308,7 @@ size_t idindex_find(struct id_index *ix, const char *name, size_t len,
 			s = slot_of(ix, name, len);
 		}
 		s->first = 0;
-		ix->name[s - ix->slot] = name;
-		ix->name_len[s - ix->slot] = len;
+		name_slot(s, name, len);
 		ix->used++;
 		ix->walks++;
 		if (gather(ix, name, len, s)) {
@@ -408,8 +407,7 @@ static int gather_all(struct id_index *ix, const char *const *names,
 			s = slot_of(ix, names[k], lens[k]);
 		}
 		*s = (struct id_slot){ .first = SCAN_NONE - 1 };	/* new */
-		ix->name[s - ix->slot] = names[k];
-		ix->name_len[s - ix->slot] = lens[k];
+		name_slot(s, names[k], lens[k]);
 		ix->used++;
 		added++;
 	}
@@ -466,7 +464,5 @@ void idindex_free(struct id_index *ix)
 	free(ix->retired);
 	free(ix->all);
 	free(ix->slot);
-	free(ix->name);
-	free(ix->name_len);
 	memset(ix, 0, sizeof(*ix));
 }

@@ -22,9 +22,7 @@ struct id_use {
 struct id_index {
 	const char *buf;
 	const struct token_list *tl;
-	struct id_slot *slot;	/* the names asked for, hashed */
-	const char **name;	/* each slot's name (the asker's text) */
-	size_t *name_len;
+	struct id_slot *slot;	/* the names asked for, hashed, with their text */
 	size_t size, used;	/* slots (a power of two), taken */
 	bool full;		/* every name indexed, its uses in all */
 	bool spliced;		/* full, and a name spans a backslash-newline:
