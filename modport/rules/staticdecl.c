@@ -55,7 +55,8 @@ struct ctx {
 	bool top_made;
 	struct ppdirs own;			/* the file's directives */
 	struct dirs fdirs;			/* the file's */
-	struct read_header *rh;			/* the headers read, as asked */
+	/* the headers read, as asked: each its own, first_decl() holds them */
+	struct read_header **rh;
 	size_t nr_rh, alloc_rh;
 	/* Each hit's declarators (declarators()), read once: DECL_MAX a hit. */
 	size_t *decl;
@@ -310,8 +311,8 @@ static struct read_header *read_header(struct ctx *c, const char *path)
 	int err;
 
 	for (k = 0; k < c->nr_rh; k++)
-		if (!strcmp(c->rh[k].path, path))
-			return &c->rh[k];
+		if (!strcmp(c->rh[k]->path, path))
+			return c->rh[k];
 	ch = file_header(c->pt, path, &err);
 	if (!ch) {
 		if (err)
@@ -320,7 +321,7 @@ static struct read_header *read_header(struct ctx *c, const char *path)
 	}
 	if (c->nr_rh == c->alloc_rh) {
 		size_t n = c->alloc_rh ? 2 * c->alloc_rh : 8;
-		struct read_header *more = realloc(c->rh, n * sizeof(*more));
+		struct read_header **more = realloc(c->rh, n * sizeof(*more));
 
 		if (!more) {
 			porter_fail(c->pt, -12);	/* ENOMEM */
@@ -329,17 +330,20 @@ static struct read_header *read_header(struct ctx *c, const char *path)
 		c->rh = more;
 		c->alloc_rh = n;
 	}
-	rh = &c->rh[c->nr_rh];
-	*rh = (struct read_header){ .path = strdup(path), .ch = ch };
-	if (!rh->path ||
+	/* not moved when more come: an outer first_decl() reads its dirs */
+	rh = calloc(1, sizeof(*rh));
+	if (!rh || !(rh->path = strdup(path)) ||
 	    (!ch->idents->full &&	/* the cache's, kept across files */
 	     idindex_build_all(ch->idents, ch->buf, &ch->tl)) ||
 	    dirs_of(&rh->dirs, ch->dirs, ch->buf, &ch->tl)) {
-		free(rh->path);
+		if (rh)
+			free(rh->path);
+		free(rh);
 		porter_fail(c->pt, -12);
 		return NULL;
 	}
-	c->nr_rh++;
+	rh->ch = ch;
+	c->rh[c->nr_rh++] = rh;
 	return rh;
 }
 
@@ -824,8 +828,9 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 	free(c.nr_decl);
 	free(c.in_headers);
 	for (k = 0; k < c.nr_rh; k++) {
-		dirs_free(&c.rh[k].dirs);
-		free(c.rh[k].path);
+		dirs_free(&c.rh[k]->dirs);
+		free(c.rh[k]->path);
+		free(c.rh[k]);
 	}
 	free(c.rh);
 	dirs_free(&c.fdirs);
