@@ -24,6 +24,7 @@ struct hv {
 	size_t n;
 	int locals;		/* HARVEST_LOCALS */
 	bool names_only;	/* HARVEST_NAMES_ONLY */
+	bool members_only;	/* HARVEST_MEMBERS_ONLY */
 	harvest_fn *fn;
 	void *ctx;
 	struct tag_alias *alias;	/* #define A B: struct A is struct B */
@@ -952,7 +953,8 @@ static size_t external(struct hv *h, size_t k, int *err)
 
 	for (; k < h->n && !*err; k++) {
 		if (is_op(h, k, ';')) {
-			declaration(h, s, k);
+			if (!h->members_only)	/* no member outside braces */
+				declaration(h, s, k);
 			return k + 1;
 		}
 		if (is_op(h, k, '{') && k > s && opens_aggregate(h, k)) {
@@ -964,7 +966,7 @@ static size_t external(struct hv *h, size_t k, int *err)
 
 			if (k == s + 2 && ident_is(h, s, "extern"))
 				return k + 1;	/* extern "C" { */
-			name = function_name(h, s, k);
+			name = h->members_only ? NONE : function_name(h, s, k);
 			if (name != NONE)
 				emit_function(h, HK_INLINE, s, name, k);
 			return close + 1;
@@ -974,7 +976,7 @@ static size_t external(struct hv *h, size_t k, int *err)
 		else if (is_close(h, k))
 			return k + 1;	/* unbalanced: resynchronise */
 	}
-	if (k > s)
+	if (k > s && !h->members_only)
 		declaration(h, s, k);
 	return k;
 }
@@ -1228,6 +1230,7 @@ int harvest(const char *buf, const struct token_list *tl, int flags,
 	struct hv h = { .buf = buf, .tok = tl->tok,
 			.locals = flags & HARVEST_LOCALS,
 			.names_only = flags & HARVEST_NAMES_ONLY,
+			.members_only = flags & HARVEST_MEMBERS_ONLY,
 			.fn = fn, .ctx = ctx };
 	struct asm_cond cs = { 0 };
 	size_t i, k;
@@ -1262,7 +1265,7 @@ int harvest(const char *buf, const struct token_list *tl, int flags,
 	if (h.locals && h.n > 1)
 		local_names(&h, 0, h.n);
 	/* A header that names struct X lets a module use the tag. */
-	for (k = 0; !h.locals && k + 1 < h.n; k++)
+	for (k = 0; !h.locals && !h.members_only && k + 1 < h.n; k++)
 		if (is_aggregate_kw(&h, k) && is_ident(&h, k + 1))
 			emit(&h, HK_TAG, k + 1, NULL, 0, NULL);
 	free(h.idx);

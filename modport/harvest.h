@@ -58,6 +58,9 @@ enum {
 	/* the names, kinds and tags only: no return type nor signature
 	 * (.ret and .sig NULL), which only the atlas's miner reads */
 	HARVEST_NAMES_ONLY = 2,
+	/* the members (HK_MEMBER) and macros (HK_MACRO) only, no other
+	 * declaration read: what projnames keeps */
+	HARVEST_MEMBERS_ONLY = 4,
 };
 
 /*

@@ -190,7 +190,8 @@ static int read_header(const char *path, struct nameset *into)
 		return 0;
 	if (can_be_asked(buf, len) &&
 	    (tokenize(buf, len, &tl) ||
-	     harvest(buf, &tl, HARVEST_NAMES_ONLY, harvested, &r)))
+	     harvest(buf, &tl, HARVEST_NAMES_ONLY | HARVEST_MEMBERS_ONLY,
+		     harvested, &r)))
 		ret = -ENOMEM;
 	token_list_free(&tl);
 	free(buf);

@@ -1094,6 +1094,53 @@ static void test_harvest_members(void)
 	check_str(out, "a.__head a.tag a.p a.__z a.__y a.__s ");
 }
 
+/* Every name harvest reports, "kind:name " each, into the buffer at arg. */
+static void kind_seen(void *arg, const struct harvest_name *hn)
+{
+	char *out = arg;
+	size_t n = strlen(out);
+
+	snprintf(out + n, 512 - n, "%d:%s ", (int)hn->kind, hn->name);
+}
+
+/* The words of in whose kind is a member's or a macro's, into out. */
+static void members_and_macros(char *in, char *out, size_t size)
+{
+	char *w, *save;
+
+	for (w = strtok_r(in, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (atoi(w) == HK_MEMBER || atoi(w) == HK_MACRO)
+			snprintf(out + strlen(out), size - strlen(out), "%s ", w);
+}
+
+/*
+ * HARVEST_MEMBERS_ONLY (projnames'): the members and the macros, the
+ * same as a whole harvest finds, and no declaration outside braces: no
+ * function, variable nor typedef's name, nor the tags named anywhere.
+ */
+static void test_harvest_members_only(void)
+{
+	const char *s = "#define M_X 1\nint f(int a);\nextern int v;\n"
+			"typedef struct t { int m1; struct { long m2; } in; } t_t;\n"
+			"static inline int g(void) { struct l { int m3; } y; return 0; }\n"
+			"union u { char m4; };\nstruct s;\n";
+	char all[512] = "", only[512] = "", want[512] = "", got[512] = "";
+
+	lex(s);
+	check_int(harvest(s, &tl, HARVEST_NAMES_ONLY, kind_seen, all), ==, 0);
+	check_int(harvest(s, &tl, HARVEST_NAMES_ONLY | HARVEST_MEMBERS_ONLY,
+			  kind_seen, only), ==, 0);
+	check(strstr(all, ":f ") && strstr(all, ":v ") && strstr(all, ":t_t "));
+	check(!strstr(only, ":f ") && !strstr(only, ":v ") &&
+	      !strstr(only, ":t_t ") && !strstr(only, ":g ") &&
+	      !strstr(only, ":s "));
+	members_and_macros(all, want, sizeof(want));
+	members_and_macros(only, got, sizeof(got));
+	check_str(got, want);
+	check(strstr(got, ":m1 ") && strstr(got, ":m2 ") &&
+	      strstr(got, ":m4 ") && strstr(got, ":M_X "));
+}
+
 /* Write text to path; true when it is all there. */
 static bool put_file(const char *path, const char *text)
 {
@@ -1340,6 +1387,7 @@ int main(void)
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
+	TEST(test_harvest_members_only(), "harvest of the members and macros only: the same ones as a whole harvest, and nothing else");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
