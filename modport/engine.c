@@ -128,8 +128,7 @@ static bool is_punctuator(const char *w, size_t len)
 	size_t k;
 
 	for (k = 0; k < len; k++)
-		if (w[k] == '_' || (unsigned int)((w[k] | 0x20) - 'a') < 26u ||
-		    (unsigned int)(w[k] - '0') < 10u)
+		if (ident_byte(w[k]))
 			return false;
 	return len >= 1 && len <= 3;
 }

@@ -147,19 +147,9 @@ static bool is_keyword(const struct hv *h, size_t k)
 	return TOKEN_IN(h->buf, t, kw);
 }
 
-/* struct or union: by the length first, the parse asks it of every token */
 static bool is_aggregate_kw(const struct hv *h, size_t k)
 {
-	const struct token *t;
-
-	if (!is_ident(h, k))
-		return false;
-	t = T(h, k);
-	if (t->flags & TF_SPLICE)
-		return token_is(h->buf, t, "struct") ||
-		       token_is(h->buf, t, "union");
-	return (t->len == 6 && !memcmp(h->buf + t->pos, "struct", 6)) ||
-	       (t->len == 5 && !memcmp(h->buf + t->pos, "union", 5));
+	return ident_is(h, k, "struct") || ident_is(h, k, "union");
 }
 
 /* __attribute__((...)), asm("..."), __declspec(...): skipped whole. */

@@ -34,7 +34,10 @@ struct id_slot {
 	uint32_t len, tag;	/* tag: hash_span()'s high half */
 };
 
-/* The slot of name[0..len): its own, or the free one where it goes. */
+/*
+ * The slot of name[0..len): its own, or the free one where it goes, the
+ * name's tag in it already (name_slot() gives it the rest).
+ */
 static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 			       size_t len)
 {
@@ -45,19 +48,20 @@ static struct id_slot *slot_of(const struct id_index *ix, const char *name,
 	for (;; j = (j + 1) & (ix->size - 1)) {
 		struct id_slot *s = &ix->slot[j];
 
-		if (s->first == SCAN_NONE)
+		if (s->first == SCAN_NONE) {
+			s->tag = tag;	/* a free slot's tag is never read */
 			return s;
+		}
 		if (s->tag == tag && s->len == len && span_eq(s->name, name, len))
 			return s;
 	}
 }
 
-/* A free slot s (slot_of()'s) given to name[0..len). */
+/* A free slot s, as slot_of() gave it for name[0..len), given to it. */
 static void name_slot(struct id_slot *s, const char *name, size_t len)
 {
 	s->name = name;
 	s->len = (uint32_t)len;
-	s->tag = (uint32_t)(hash_span(name, len) >> 32);
 }
 
 int idindex_build(struct id_index *ix, const char *buf,
@@ -406,7 +410,7 @@ static int gather_all(struct id_index *ix, const char *const *names,
 				return -ENOMEM;
 			s = slot_of(ix, names[k], lens[k]);
 		}
-		*s = (struct id_slot){ .first = SCAN_NONE - 1 };	/* new */
+		s->first = SCAN_NONE - 1;	/* new: a free slot, zeroed */
 		name_slot(s, names[k], lens[k]);
 		ix->used++;
 		added++;

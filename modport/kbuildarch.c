@@ -421,11 +421,8 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 
 		if (de->d_name[0] == '.' || !strcmp(de->d_name, "Documentation") ||
 		    !path_join_to(path, sizeof(path), dir, de->d_name) ||
-		    (*rel ? !path_join_to(sub, sizeof(sub), rel, de->d_name) :
-			    strlen(de->d_name) >= sizeof(sub)))
+		    !path_join_to(sub, sizeof(sub), rel, de->d_name))
 			continue;
-		if (!*rel)
-			strcpy(sub, de->d_name);
 		/* the entry's own type, as lstat() says: asked only if unknown */
 		type = de->d_type;
 		if (type == DT_UNKNOWN) {

@@ -31,19 +31,20 @@ static inline char *path_join(const char *dir, size_t dlen, const char *name,
 }
 
 /*
- * path_join() into out (size bytes), '/' always between them: false where
- * it does not fit.
+ * path_join() of the strings dir and name into out (size bytes): false
+ * where it does not fit.
  */
 static inline bool path_join_to(char *out, size_t size, const char *dir,
 				 const char *name)
 {
 	size_t dlen = strlen(dir), nlen = strlen(name);
+	size_t slash = dlen && dir[dlen - 1] != '/';
 
-	if (dlen + 1 + nlen >= size)
+	if (dlen + slash + nlen >= size)
 		return false;
 	memcpy(out, dir, dlen);
 	out[dlen] = '/';
-	memcpy(out + dlen + 1, name, nlen + 1);
+	memcpy(out + dlen + slash, name, nlen + 1);
 	return true;
 }
 

@@ -302,6 +302,15 @@ static char *header_path(const char *from, const char *buf,
 	return include_beside(from, buf, t);
 }
 
+/* header_path() of a summary's #include "x" (hdrsum.h: its token's text). */
+static char *summary_include(const char *from, const char *inc)
+{
+	struct token t = { .pos = 0, .type = TOKEN_STRING,
+			   .len = (uint32_t)strlen(inc) };
+
+	return header_path(from, inc, &t);
+}
+
 /* The local header at path, read (and indexed) once a file; or NULL. */
 static struct read_header *read_header(struct ctx *c, const char *path)
 {
@@ -419,7 +428,7 @@ static enum verdict first_decl(struct ctx *c, const char *path,
 static enum verdict in_header(struct ctx *c, const char *path,
 			      const char *name, size_t len, int depth)
 {
-	const struct header_summary *hs = NULL;
+	const struct header_summary *hs;
 	struct read_header *rh;
 	enum verdict v = V_NONE;
 	char *const *inc;
@@ -444,9 +453,7 @@ static enum verdict in_header(struct ctx *c, const char *path,
 	nr_inc = hs->nr_inc;
 	for (j = 0; v == V_NONE && depth < INCLUDE_MAX_DEPTH && j < nr_inc;
 	     j++) {
-		struct token t = { .pos = 0, .type = TOKEN_STRING,
-				   .len = (uint32_t)strlen(inc[j]) };
-		char *sub = header_path(path, inc[j], &t);
+		char *sub = summary_include(path, inc[j]);
 
 		if (!sub) {
 			porter_fail(c->pt, -12);	/* ENOMEM */
@@ -669,16 +676,16 @@ struct reach {
 	size_t nr;
 };
 
-/* Add the #include "x" at token t of the text at from; false: too many. */
-static bool reach_add(struct reach *r, const char *from, const char *buf,
-		      const struct token *t, int depth)
+/*
+ * Add path, header_path()'s (taken: no_header none, NULL no memory);
+ * false: too many, or no memory.
+ */
+static bool reach_add(struct reach *r, char *path, int depth)
 {
-	char *path;
 	size_t k;
 
-	if (t->len < 3)
-		return true;	/* header_of() takes none */
-	path = include_beside(from, buf, t);
+	if (path == no_header)
+		return true;	/* first_decl() follows none */
 	if (!path)
 		return false;
 	for (k = 0; k < r->nr; k++)
@@ -720,9 +727,9 @@ static void headers_may_declare(struct ctx *c, const char **names,
 	pd = c->fdirs.pd;
 	for (k = 0; !all && k < pd->nr_inc; k++) {
 		name = pd->d[pd->inc[k]].name;
-		if (name != SCAN_NONE && tl->tok[name].type == TOKEN_STRING &&
-		    pt->buf[tl->tok[name].pos] == '"')
-			all = !reach_add(&r, from, pt->buf, &tl->tok[name], 1);
+		if (name != SCAN_NONE)
+			all = !reach_add(&r, header_path(from, pt->buf,
+							 &tl->tok[name]), 1);
 	}
 	for (k = 0; !all && left && k < r.nr; k++) {
 		const struct header_summary *hs = hdrsum_get(r.path[k], &err);
@@ -738,13 +745,10 @@ static void headers_may_declare(struct ctx *c, const char **names,
 				left--;
 			}
 		for (j = 0; hs && !all && r.depth[k] < INCLUDE_MAX_DEPTH &&
-			    j < hs->nr_inc; j++) {
-			struct token t = { .pos = 0, .type = TOKEN_STRING,
-					   .len = (uint32_t)strlen(hs->inc[j]) };
-
-			all = !reach_add(&r, r.path[k], hs->inc[j], &t,
+			    j < hs->nr_inc; j++)
+			all = !reach_add(&r, summary_include(r.path[k],
+							     hs->inc[j]),
 					 r.depth[k] + 1);
-		}
 	}
 	for (k = 0; k < r.nr; k++)
 		free(r.path[k]);
