@@ -1040,6 +1040,7 @@ static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
 /* The names' hash_span()s, whatever their use, and the o lines' names. */
 static uint64_t *span_bits;
+static size_t span_nr_words;	/* a power of two */
 
 /*
  * The set's own hash of name s[0..len) as used so.  (A name that shares
@@ -1105,9 +1106,12 @@ static int make_gone(uint32_t target)
 	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
 		;
 	gone_nr_bits = 8 * gone_size;
+	/* 8 to 16 bits a name, two set: one wrong answer in 20 to 70. */
+	for (span_nr_words = 64; 64 * span_nr_words < 8 * nr;)
+		span_nr_words *= 2;
 	gone = calloc(gone_size, sizeof(*gone));
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
-	span_bits = calloc(gone_nr_bits / 64, sizeof(*span_bits));
+	span_bits = calloc(span_nr_words, sizeof(*span_bits));
 	if (!gone || !gone_bits || !span_bits) {
 		free(of);
 		return -ENOMEM;
@@ -1128,13 +1132,13 @@ static int make_gone(uint32_t target)
 			bitmap_set(gone_bits, gone_nr_bits - 1, h);
 		}
 		if (of[i])
-			bitmap_set(span_bits, gone_nr_bits - 1,
-				   line_gone_hash[i]);
+			span_bloom_set(span_bits, span_nr_words - 1,
+				       line_gone_hash[i]);
 		if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
 			const char *name = line_name(line_at(i), &len);
 
-			bitmap_set(span_bits, gone_nr_bits - 1,
-				   hash_span(name, len));
+			span_bloom_set(span_bits, span_nr_words - 1,
+				       hash_span(name, len));
 		}
 	}
 	free(of);
@@ -1142,7 +1146,7 @@ static int make_gone(uint32_t target)
 		.target = target,
 		.bits = gone_bits, .bits_mask = gone_nr_bits - 1,
 		.names = gone, .names_mask = gone_size - 1,
-		.spans = span_bits,
+		.spans = span_bits, .spans_mask = span_nr_words - 1,
 	};
 	return 0;
 }

@@ -169,18 +169,19 @@ struct atlas_gone_set {
 	const uint64_t *names;	/* atlas_use_hash()es, open addressing */
 	size_t names_mask;	/* its slots, less one (a power of two) */
 	/*
-	 * A bit for each name's hash_span() (bits_mask of them), whatever
-	 * its use, and for each function only other arches declare
-	 * (atlas_arch(ATLAS_ARCH_FUNC)): a name whose bit is clear is neither.
+	 * A filter (span_bloom_has(), hashspan.h) of each name's hash_span(),
+	 * whatever its use, and of each function only other arches declare
+	 * (atlas_arch(ATLAS_ARCH_FUNC)): a name it does not have is neither.
 	 */
 	const uint64_t *spans;
+	size_t spans_mask;	/* its words, less one (a power of two) */
 };
 
 /* May the name whose hash_span() is span be in the set, or an o line's? */
 static inline bool atlas_gone_set_may(const struct atlas_gone_set *g,
 				      uint64_t span)
 {
-	return bitmap_has(g->spans, g->bits_mask, span);
+	return span_bloom_has(g->spans, g->spans_mask, span);
 }
 
 /*

@@ -526,7 +526,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 		const struct span_filter *sf = &span_filters[k];
 
 		if (sf->bits && t->type == TOKEN_IDENT &&
-		    !bitmap_has(sf->bits, sf->mask, span))
+		    !span_bloom_has(sf->bits, sf->mask, span))
 			continue;	/* a name it cannot want */
 		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);

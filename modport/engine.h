@@ -67,10 +67,10 @@ enum keyword {
 	KW_ELIF, KW_ELSE, KW_ENDIF, KW_OTHER,
 };
 
-/* A bitmap of names by their hash_span(): bitmap_has() (hashspan.h). */
+/* A filter of names by their hash_span(): span_bloom_has() (hashspan.h). */
 struct span_filter {
 	const uint64_t *bits;
-	size_t mask;		/* its bits, less one (a power of two less one) */
+	size_t mask;		/* its words, less one (a power of two less one) */
 };
 
 struct hit {

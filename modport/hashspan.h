@@ -95,4 +95,31 @@ static inline void bitmap_set(uint64_t *bits, size_t mask, uint64_t h)
 	bits[b / 64] |= 1ull << (b % 64);
 }
 
+/*
+ * A filter of hashes that costs one load of a word and, at 16 bits a
+ * hash, answers wrongly (yes for a hash not set) half as often as a
+ * bitmap of twice its size:
+ * each hash sets two bits of word (h >> 32) & mask, mask its words less
+ * one (a power of two less one), the bits by the hash's top twelve bits.
+ * (Not its low bits: those of hash_span() do not depend on a long name's
+ * last bytes.)
+ */
+static inline uint64_t span_bloom_bits(uint64_t h)
+{
+	return (1ull << ((h >> 52) & 63)) | (1ull << (h >> 58));
+}
+
+static inline bool span_bloom_has(const uint64_t *words, size_t mask,
+				  uint64_t h)
+{
+	uint64_t b = span_bloom_bits(h);
+
+	return (words[(size_t)(h >> 32) & mask] & b) == b;
+}
+
+static inline void span_bloom_set(uint64_t *words, size_t mask, uint64_t h)
+{
+	words[(size_t)(h >> 32) & mask] |= span_bloom_bits(h);
+}
+
 #endif

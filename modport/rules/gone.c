@@ -2993,18 +2993,18 @@ static bool wants_names(const struct porter *pt, struct span_filter *sf)
 	if (!set)
 		return false;
 	if (!bits || of != set->spans || of_target != set->target) {
-		size_t n = (set->bits_mask + 1) / 64;
+		size_t n = set->spans_mask + 1;
 		uint64_t *more = realloc(bits, n * sizeof(*bits));
 
 		if (!more)
 			return false;	/* every name asked */
 		bits = more;
 		memcpy(bits, set->spans, n * sizeof(*bits));
-		bitmap_set(bits, set->bits_mask, hash_span("error", 5));
+		span_bloom_set(bits, set->spans_mask, hash_span("error", 5));
 		of = set->spans;
 		of_target = set->target;
 	}
-	*sf = (struct span_filter){ bits, set->bits_mask };
+	*sf = (struct span_filter){ bits, set->spans_mask };
 	return true;
 }
 
