@@ -862,7 +862,8 @@ bool atlas_method(const char *tag, size_t tag_len, const char *name,
 
 	if (!p)
 		return false;
-	line_sigs(p, sigs);
+	if (sigs)
+		line_sigs(p, sigs);
 	return true;
 }
 

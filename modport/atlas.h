@@ -105,8 +105,8 @@ struct atlas_sig {
 
 /*
  * The signatures of method member name[0..len) of struct or union
- * tag[0..tag_len) per release, into sigs[0..nr releases); false when it
- * never changed (or is not a method).
+ * tag[0..tag_len) per release, into sigs[0..nr releases) (sigs NULL:
+ * not read); false when it never changed (or is not a method).
  */
 bool atlas_method(const char *tag, size_t tag_len, const char *name,
 		  size_t len, struct atlas_sig sigs[ATLAS_MAX_RELEASES]);

@@ -27,6 +27,7 @@
  *
  *	method		a method's signature changed
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,21 @@ struct mctx {
 	bool openers_tried;
 	size_t *made;			/* functions changed: their names */
 	size_t nr_made, alloc_made;
+	struct pending *pend;		/* the judgements run() makes last */
+	size_t nr_pend, alloc_pend;
+};
+
+/*
+ * A method whose signature the atlas says changed, and its function f:
+ * judged once every such function of the file is known, so that their
+ * uses are gathered in one walk (idindex_gather()), not a walk and then
+ * an index of every identifier.
+ */
+struct pending {
+	size_t dot, f, at;
+	const char *tag, *mem;
+	size_t tag_len, mem_len;
+	bool gnu;
 };
 
 /* A method's function: its definition and prototypes in the file. */
@@ -1277,9 +1293,9 @@ static bool compiled_where_changed(const struct mctx *c, size_t pos,
  * initializer's '{', or the attribute macro's name); dot is its
  * designator's '.' (or ':'), SCAN_NONE in a macro's arguments.
  */
-static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
-		  const char *t, size_t tag_len, const char *mem,
-		  size_t mem_len, bool gnu)
+static void judge_now(struct mctx *c, size_t dot, size_t f, size_t at,
+		      const char *t, size_t tag_len, const char *mem,
+		      size_t mem_len, bool gnu)
 {
 	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
 	struct plan pl = { 0 };
@@ -1317,6 +1333,54 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 			convert(c, src, dot, f, &fn, &pl, &how);
 	}
 	report(c, f, t, tag_len, mem, mem_len, &pl, fixed, later, how);
+}
+
+/* Judge f, the function of method mem of struct t, later (struct pending). */
+static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
+		  const char *t, size_t tag_len, const char *mem,
+		  size_t mem_len, bool gnu)
+{
+	if (!atlas_method(t, tag_len, mem, mem_len, NULL))
+		return;
+	if (c->nr_pend == c->alloc_pend) {
+		size_t n = c->alloc_pend ? 2 * c->alloc_pend : 16;
+		struct pending *more = realloc(c->pend, n * sizeof(*more));
+
+		if (!more) {
+			porter_fail(c->pt, -ENOMEM);
+			return;
+		}
+		c->pend = more;
+		c->alloc_pend = n;
+	}
+	c->pend[c->nr_pend++] = (struct pending){ dot, f, at, t, mem, tag_len,
+						  mem_len, gnu };
+}
+
+/* The pending judgements, their functions' uses gathered first. */
+static void judge_pending(struct mctx *c)
+{
+	struct id_index *ix = c->nr_pend > 1 ? file_idents(c->pt) : NULL;
+	const char **names = ix ? malloc(c->nr_pend * sizeof(*names)) : NULL;
+	size_t *lens = ix ? malloc(c->nr_pend * sizeof(*lens)) : NULL, k;
+
+	/* no memory for the names: asked one by one, as they come */
+	if (names && lens) {
+		for (k = 0; k < c->nr_pend; k++) {
+			names[k] = c->buf + c->tok[c->pend[k].f].pos;
+			lens[k] = c->tok[c->pend[k].f].len;
+		}
+		if (idindex_gather(ix, names, lens, c->nr_pend))
+			porter_fail(c->pt, -ENOMEM);
+	}
+	free(names);
+	free(lens);
+	for (k = 0; k < c->nr_pend && !c->pt->error; k++) {
+		const struct pending *p = &c->pend[k];
+
+		judge_now(c, p->dot, p->f, p->at, p->tag, p->tag_len, p->mem,
+			  p->mem_len, p->gnu);
+	}
 }
 
 /* ". m = f ," in a struct's initializer: its method's function. */
@@ -1417,6 +1481,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 			attr_macro(&c, h[k].tok);
 		else
 			one(&c, h[k].tok);
+	judge_pending(&c);
+	free(c.pend);
 	free(c.made);
 	free(c.opener);
 }
