@@ -131,7 +131,6 @@ static size_t match_close(const struct hv *h, size_t k, size_t end)
 
 static bool is_keyword(const struct hv *h, size_t k)
 {
-	static const char first[] = "rscgedtiwfb_";
 	static const char *const kw[] = {
 		"return", "sizeof", "case", "goto", "else", "do", "typeof",
 		"__typeof__", "if", "while", "for", "switch", "break",
@@ -142,9 +141,7 @@ static bool is_keyword(const struct hv *h, size_t k)
 	if (!is_ident(h, k))
 		return false;
 	t = T(h, k);
-	if (t->len < 2 || t->len > 10 || !strchr(first, h->buf[t->pos]))
-		return false;
-	return TOKEN_IN(h->buf, t, kw);
+	return TOKEN_IN(h->buf, t, kw);	/* most fail its word_set */
 }
 
 static bool is_aggregate_kw(const struct hv *h, size_t k)

@@ -93,8 +93,49 @@ static inline bool token_is(const char *buf, const struct token *t,
 /* Does token t spell one of words[0..n)? */
 bool token_in(const char *buf, const struct token *t,
 	      const char *const *words, size_t n);
-#define TOKEN_IN(buf, t, words) \
-	token_in(buf, t, words, sizeof(words) / sizeof(words[0]))
+
+/*
+ * A list of words with the lengths and first bytes they have, read on
+ * the first question: a token that no word fits by both is answered with
+ * no look at the words (most tokens a list is asked of are in no list).
+ */
+struct word_set {
+	const char *const *words;
+	size_t n;
+	bool made;
+	uint64_t lens;		/* bit k: a word of k bytes (63: or more) */
+	uint64_t first[4];	/* bit c: a word that begins with byte c */
+};
+
+void word_set_make(struct word_set *ws);
+
+/* token_in() of the words of ws. */
+static inline bool word_set_in(const char *buf, const struct token *t,
+			       struct word_set *ws)
+{
+	unsigned char c = (unsigned char)buf[t->pos];
+	size_t len = t->len < 63 ? t->len : 63;
+
+	if (!ws->made)
+		word_set_make(ws);
+	/* a splice's bytes are in the token's length: no filter then */
+	if (!(t->flags & TF_SPLICE) &&
+	    (!((ws->lens >> len) & 1) || !((ws->first[c >> 6] >> (c & 63)) & 1)))
+		return false;
+	return token_in(buf, t, ws->words, ws->n);
+}
+
+/*
+ * token_in() of a static array of words, its word_set made once: one a
+ * place that asks (GNU C's statement expression, as the kernel's own
+ * macros use).
+ */
+#define TOKEN_IN(buf, t, words) __extension__ ({			\
+	static struct word_set word_set_ = {				\
+		words, sizeof(words) / sizeof(words[0]), false, 0, { 0 } \
+	};								\
+	word_set_in(buf, t, &word_set_);				\
+})
 
 /* Is c a byte of an identifier (ASCII letter, digit or '_')? */
 static inline bool ident_byte(char c)

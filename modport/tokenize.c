@@ -588,6 +588,20 @@ bool token_in(const char *buf, const struct token *t,
 	return false;
 }
 
+void word_set_make(struct word_set *ws)
+{
+	size_t k, len;
+	unsigned char c;
+
+	for (k = 0; k < ws->n; k++) {
+		len = strlen(ws->words[k]);
+		c = (unsigned char)ws->words[k][0];
+		ws->lens |= 1ull << (len < 63 ? len : 63);
+		ws->first[c >> 6] |= 1ull << (c & 63);
+	}
+	ws->made = true;
+}
+
 const char *show_token_type(enum token_type type)
 {
 	static const char *const names[] = {
