@@ -1039,9 +1039,13 @@ static struct atlas_gone_member *gone_pairs;
 static size_t nr_gone_pairs;
 static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
-/* The names' hash_span()s, whatever their use, and the o lines' names. */
-static uint64_t *span_bits;
-static size_t span_nr_words;	/* a power of two */
+/*
+ * The gone set's filters of names (atlas.h): [ATLAS_SPANS_ANY],
+ * [ATLAS_SPANS_NAME] and [ATLAS_SPANS_MEMBER], each its own size (a
+ * power of two of words).
+ */
+static uint64_t *span_bits[NR_ATLAS_SPANS];
+static size_t span_nr_words[NR_ATLAS_SPANS];
 
 /*
  * The set's own hash of name s[0..len) as used so.  (A name that shares
@@ -1087,33 +1091,67 @@ static int make_pairs(const unsigned char *of)
 	return 0;
 }
 
+/*
+ * The filters (bit f: span_bits[f]) that a name gone within the target
+ * in uses (bit u: enum atlas_use u) goes in.
+ */
+static unsigned int spans_of_uses(unsigned int uses)
+{
+	return (uses != 0) << ATLAS_SPANS_ANY |
+	       ((uses >> ATLAS_USE_NAME) & 1) << ATLAS_SPANS_NAME |
+	       ((uses >> ATLAS_USE_MEMBER) & 1) << ATLAS_SPANS_MEMBER;
+}
+
+/*
+ * The filters line i, gone so (spans_of_uses()), puts a name in: a
+ * function only other arches declare (an o line) in both, whatever its
+ * uses.
+ */
+static unsigned int spans_of_line(size_t i, unsigned int uses)
+{
+	if (line_at(i)[0] == ATLAS_ARCH_FUNC)
+		return (1u << NR_ATLAS_SPANS) - 1;
+	return spans_of_uses(uses);
+}
+
 static int make_gone(uint32_t target)
 {
 	size_t i, nr = 0, len;
 	unsigned int uses, u;
 	unsigned char *of = malloc(nr_lines ? nr_lines : 1);
 
+	size_t in[NR_ATLAS_SPANS] = { 0 };
+	unsigned int f;
+
 	free(gone);
 	free(gone_bits);
-	free(span_bits);
-	gone = gone_bits = span_bits = NULL;
+	gone = gone_bits = NULL;
+	for (f = 0; f < NR_ATLAS_SPANS; f++) {
+		free(span_bits[f]);
+		span_bits[f] = NULL;
+	}
 	gone_set = (struct atlas_gone_set){ .target = target };
 	if (!of)
 		return -ENOMEM;
 	for (i = 0; i < nr_lines; i++) {	/* each line asked once */
 		of[i] = (unsigned char)line_gone(i, target);
 		nr += of[i] != 0;
+		for (f = 0; f < NR_ATLAS_SPANS; f++)
+			in[f] += (spans_of_line(i, of[i]) >> f) & 1;
 	}
 	for (gone_size = 1024; gone_size < 2 * nr; gone_size *= 2)
 		;
 	gone_nr_bits = 8 * gone_size;
-	/* 8 to 16 bits a name, two set: one wrong answer in 20 to 70. */
-	for (span_nr_words = 64; 64 * span_nr_words < 8 * nr;)
-		span_nr_words *= 2;
 	gone = calloc(gone_size, sizeof(*gone));
 	gone_bits = calloc(gone_nr_bits / 64, sizeof(*gone_bits));
-	span_bits = calloc(span_nr_words, sizeof(*span_bits));
-	if (!gone || !gone_bits || !span_bits) {
+	/* 8 to 16 bits a name, two set: one wrong answer in 20 to 70. */
+	for (f = 0; f < NR_ATLAS_SPANS; f++) {
+		for (span_nr_words[f] = 64; 64 * span_nr_words[f] < 8 * in[f];)
+			span_nr_words[f] *= 2;
+		span_bits[f] = calloc(span_nr_words[f], sizeof(*span_bits[f]));
+	}
+	if (!gone || !gone_bits || !span_bits[ATLAS_SPANS_ANY] ||
+	    !span_bits[ATLAS_SPANS_NAME] || !span_bits[ATLAS_SPANS_MEMBER]) {
 		free(of);
 		return -ENOMEM;
 	}
@@ -1132,14 +1170,16 @@ static int make_gone(uint32_t target)
 			names_add(gone, gone_size, h);
 			bitmap_set(gone_bits, gone_nr_bits - 1, h);
 		}
-		if (of[i])
-			span_bloom_set(span_bits, span_nr_words - 1,
-				       line_gone_hash[i]);
-		if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
-			const char *name = line_name(line_at(i), &len);
+		for (f = 0; f < NR_ATLAS_SPANS; f++) {
+			if ((spans_of_uses(of[i]) >> f) & 1)
+				span_bloom_set(span_bits[f], span_nr_words[f] - 1,
+					       line_gone_hash[i]);
+			if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
+				const char *name = line_name(line_at(i), &len);
 
-			span_bloom_set(span_bits, span_nr_words - 1,
-				       hash_span(name, len));
+				span_bloom_set(span_bits[f], span_nr_words[f] - 1,
+					       hash_span(name, len));
+			}
 		}
 	}
 	free(of);
@@ -1147,8 +1187,11 @@ static int make_gone(uint32_t target)
 		.target = target,
 		.bits = gone_bits, .bits_mask = gone_nr_bits - 1,
 		.names = gone, .names_mask = gone_size - 1,
-		.spans = span_bits, .spans_mask = span_nr_words - 1,
 	};
+	for (f = 0; f < NR_ATLAS_SPANS; f++) {
+		gone_set.spans[f] = span_bits[f];
+		gone_set.spans_mask[f] = span_nr_words[f] - 1;
+	}
 	return 0;
 }
 

@@ -162,6 +162,9 @@ bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
  * identifier and has its hash_span() already (the engine's filter): a
  * bitmap in front of a table of the names' hashes, each with its use.
  */
+/* The gone set's filters of names (spans[]): all, and by where a name is. */
+enum { ATLAS_SPANS_ANY, ATLAS_SPANS_NAME, ATLAS_SPANS_MEMBER, NR_ATLAS_SPANS };
+
 struct atlas_gone_set {
 	uint32_t target;	/* the releases it answers for */
 	const uint64_t *bits;
@@ -169,19 +172,30 @@ struct atlas_gone_set {
 	const uint64_t *names;	/* atlas_use_hash()es, open addressing */
 	size_t names_mask;	/* its slots, less one (a power of two) */
 	/*
-	 * A filter (span_bloom_has(), hashspan.h) of each name's hash_span(),
-	 * whatever its use, and of each function only other arches declare
-	 * (atlas_arch(ATLAS_ARCH_FUNC)): a name it does not have is neither.
+	 * Filters (span_bloom_has(), hashspan.h) of the names' hash_span()s:
+	 * spans[ATLAS_SPANS_ANY] has each name of the set, whatever its use;
+	 * by where a name is, spans[ATLAS_SPANS_NAME] each the set has as
+	 * ATLAS_USE_NAME, spans[ATLAS_SPANS_MEMBER] (a name after '.' or
+	 * '->') each it has as ATLAS_USE_MEMBER; all three each function
+	 * only other arches declare (atlas_arch(ATLAS_ARCH_FUNC)).  A name
+	 * that the filter of its place lacks is neither.
 	 */
-	const uint64_t *spans;
-	size_t spans_mask;	/* its words, less one (a power of two) */
+	const uint64_t *spans[NR_ATLAS_SPANS];
+	size_t spans_mask[NR_ATLAS_SPANS];	/* words, less one (powers of two) */
 };
 
-/* May the name whose hash_span() is span be in the set, or an o line's? */
+/*
+ * May the name whose hash_span() is span, after '.' or '->' (member) or
+ * not, be in the set so, or an o line's?
+ */
 static inline bool atlas_gone_set_may(const struct atlas_gone_set *g,
-				      uint64_t span)
+				      bool member, uint64_t span)
 {
-	return span_bloom_has(g->spans, g->spans_mask, span);
+	unsigned int f = member ? ATLAS_SPANS_MEMBER : ATLAS_SPANS_NAME;
+
+	return span_bloom_has(g->spans[ATLAS_SPANS_ANY],
+			      g->spans_mask[ATLAS_SPANS_ANY], span) &&
+	       span_bloom_has(g->spans[f], g->spans_mask[f], span);
 }
 
 /*

@@ -496,6 +496,22 @@ static void add_hit(struct walk *w, unsigned int s, size_t i, int word)
 		   (pp && w->body != SCAN_NONE && i >= w->body ? H_BODY : 0));
 }
 
+/* Is token i after '.' or '->' (comments between)? */
+static inline bool after_member(const struct walk *w, size_t i)
+{
+	const struct token *tok = w->tl->tok, *p;
+
+	while (i > 0 && tok[i - 1].type == TOKEN_COMMENT)
+		i--;
+	if (!i)
+		return false;
+	p = &tok[i - 1];
+	return p->type == TOKEN_SPECIAL &&
+	       ((p->len == 1 && w->buf[p->pos] == '.') ||
+		(p->len == 2 && w->buf[p->pos] == '-' &&
+		 w->buf[p->pos + 1] == '>'));
+}
+
 /* The families that want token i. */
 static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 							   size_t i)
@@ -526,7 +542,10 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 		const struct span_filter *sf = &span_filters[k];
 
 		if (sf->bits && t->type == TOKEN_IDENT &&
-		    !span_bloom_has(sf->bits, sf->mask, span))
+		    (!span_bloom_has(sf->bits, sf->mask, span) ||
+		     (sf->member_bits && !(after_member(w, i) ?
+		      span_bloom_has(sf->member_bits, sf->member_mask, span) :
+		      span_bloom_has(sf->name_bits, sf->name_mask, span)))))
 			continue;	/* a name it cannot want */
 		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);
@@ -585,7 +604,7 @@ static void walk_tokens(struct porter *pt)
 		const struct family *f = slots[filters[i]].f;
 
 		if (!f->wants_names || !f->wants_names(pt, &span_filters[i]))
-			span_filters[i] = (struct span_filter){ NULL, 0 };
+			span_filters[i] = (struct span_filter){ 0 };
 	}
 	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
 		const struct token *t = &tok[i];

@@ -67,10 +67,16 @@ enum keyword {
 	KW_ELIF, KW_ELSE, KW_ENDIF, KW_OTHER,
 };
 
-/* A filter of names by their hash_span(): span_bloom_has() (hashspan.h). */
+/*
+ * A filter of names by their hash_span(): span_bloom_has() (hashspan.h);
+ * and, for the names it lets through, one for a name after '.' or '->'
+ * (comments between) and one for the others.
+ */
 struct span_filter {
 	const uint64_t *bits;
 	size_t mask;		/* its words, less one (a power of two less one) */
+	const uint64_t *name_bits, *member_bits;	/* NULL: none */
+	size_t name_mask, member_mask;
 };
 
 struct hit {

@@ -2976,35 +2976,49 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 }
 
 /*
- * A name that wants() can want is in the gone set, in some use, or a
- * function only other arches declare (arch_only_call()) - the set's
- * bitmap of both - or the "error" of an #error (arch_error()): that
- * bitmap with the bit of "error", made once a set.  (A <header> is asked
- * whatever its bit.)
+ * A name that wants() can want is in the gone set as it is used - after
+ * '.' or '->' as a member, else as a name - or a function only other
+ * arches declare (arch_only_call()): the set's filters, of any name and
+ * then of its place (all have those functions); or the "error" of an
+ * #error (arch_error()): copies of the set's filters with "error" in
+ * each, made once a set.  (A <header> is asked whatever they say.)
  */
 static bool wants_names(const struct porter *pt, struct span_filter *sf)
 {
-	static uint64_t *bits;
-	static const uint64_t *of;	/* the set's spans it copies */
+	static uint64_t *bits[NR_ATLAS_SPANS];
+	static const uint64_t *of;	/* the set's first filter, copied */
 	static uint32_t of_target;
 	const struct atlas_gone_set *set = gone_set_of(pt);
+	unsigned int f;
 
 	lost_forget();		/* a new file's walk */
 	if (!set)
 		return false;
-	if (!bits || of != set->spans || of_target != set->target) {
-		size_t n = set->spans_mask + 1;
-		uint64_t *more = realloc(bits, n * sizeof(*bits));
+	if (!bits[NR_ATLAS_SPANS - 1] || of != set->spans[0] ||
+	    of_target != set->target) {
+		of = NULL;
+		for (f = 0; f < NR_ATLAS_SPANS; f++) {
+			size_t n = set->spans_mask[f] + 1;
+			uint64_t *more = realloc(bits[f], n * sizeof(*more));
 
-		if (!more)
-			return false;	/* every name asked */
-		bits = more;
-		memcpy(bits, set->spans, n * sizeof(*bits));
-		span_bloom_set(bits, set->spans_mask, hash_span("error", 5));
-		of = set->spans;
+			if (!more)
+				return false;	/* every name asked */
+			bits[f] = more;
+			memcpy(bits[f], set->spans[f], n * sizeof(*more));
+			span_bloom_set(bits[f], set->spans_mask[f],
+				       hash_span("error", 5));
+		}
+		of = set->spans[0];
 		of_target = set->target;
 	}
-	*sf = (struct span_filter){ bits, set->spans_mask };
+	*sf = (struct span_filter){
+		.bits = bits[ATLAS_SPANS_ANY],
+		.mask = set->spans_mask[ATLAS_SPANS_ANY],
+		.name_bits = bits[ATLAS_SPANS_NAME],
+		.name_mask = set->spans_mask[ATLAS_SPANS_NAME],
+		.member_bits = bits[ATLAS_SPANS_MEMBER],
+		.member_mask = set->spans_mask[ATLAS_SPANS_MEMBER],
+	};
 	return true;
 }
 
