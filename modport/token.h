@@ -61,6 +61,13 @@ struct token_list {
 	 */
 	size_t *body;
 	size_t nr_body, alloc_body;	/* indices, twice the spans */
+	/*
+	 * The identifiers that may spell "struct" or "union" - those of five
+	 * or six bytes that do, and every one with a splice (TF_SPLICE) - in
+	 * order: for those who look for the aggregates' keywords only.
+	 */
+	size_t *aggr;
+	size_t nr_aggr, alloc_aggr;
 };
 
 /*

@@ -340,6 +340,19 @@ static int add_index(size_t **v, size_t *nr, size_t *alloc, size_t i)
 	return 0;
 }
 
+/*
+ * May the identifier start[0..n) (flags: its TF_SPLICE) spell "struct"
+ * or "union" (tl->aggr)?  Asked of every identifier: its length first,
+ * seldom 5 or 6.
+ */
+static inline bool may_be_aggregate_kw(const char *start, size_t n,
+				       unsigned int flags)
+{
+	if (n - 5u > 1u)
+		return flags & TF_SPLICE;
+	return n == 6 ? !memcmp(start, "struct", 6) : !memcmp(start, "union", 5);
+}
+
 /* Room for a token more at *t (of the list's tok, *limit its end). */
 static int make_room(struct token_list *tl, struct token **t,
 		     struct token **limit)
@@ -391,6 +404,7 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 		init_cclass();
 	tl->nr_hash = 0;
 	tl->nr_body = 0;
+	tl->nr_aggr = 0;
 	for (;;) {
 		c = cclass[(unsigned char)*p];
 		if (c == C_SPACE) {
@@ -428,6 +442,12 @@ int tokenize(const char *buf, size_t len, struct token_list *tl)
 			if (pp == 1 && type == TOKEN_IDENT)	/* the keyword */
 				pp_include = is_include(start,
 							(size_t)(p - start));
+			if (type == TOKEN_IDENT &&
+			    may_be_aggregate_kw(start, (size_t)(p - start),
+						flags) &&
+			    add_index(&tl->aggr, &tl->nr_aggr, &tl->alloc_aggr,
+				      (size_t)(t - tl->tok)))
+				return -ENOMEM;
 		} else if (c == C_PUNCT1) {
 			p++;
 			type = TOKEN_SPECIAL;
@@ -530,12 +550,15 @@ void token_list_free(struct token_list *tl)
 	free(tl->tok);
 	free(tl->hash);
 	free(tl->body);
+	free(tl->aggr);
 	tl->tok = NULL;
 	tl->hash = NULL;
 	tl->body = NULL;
+	tl->aggr = NULL;
 	tl->nr = tl->alloc = 0;
 	tl->nr_hash = tl->alloc_hash = 0;
 	tl->nr_body = tl->alloc_body = 0;
+	tl->nr_aggr = tl->alloc_aggr = 0;
 }
 
 /*

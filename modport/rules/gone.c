@@ -1804,24 +1804,20 @@ static struct {
 	int err;			/* -ENOMEM */
 } lost;
 
-static int make_lost(const char *buf, const struct token *tok,
+static int make_lost(const char *buf, const struct token_list *tl,
 		     uint32_t target)
 {
 	struct hash_set seen = { 0 };
 	const struct atlas_gone_member *gm;
 	const struct token *t;
 	uint64_t tag;
-	size_t n, k;
+	size_t n, k, a;
 	int ret = 0;
 
-	/*
-	 * Every token, by a test that is seldom true (a length of 5 or 6, or
-	 * a splice): one on the token's type, as often true as not, costs a
-	 * branch mispredicted at every other token.
-	 */
-	for (t = tok; !ret && t->type != TOKEN_EOF; t++) {
-		if ((t->len - 5u > 1u && !(t->flags & TF_SPLICE)) ||
-		    t->type != TOKEN_IDENT || t[1].type != TOKEN_IDENT ||
+	/* the identifiers that may be struct or union (the tokenizer's) */
+	for (a = 0; !ret && a < tl->nr_aggr; a++) {
+		t = &tl->tok[tl->aggr[a]];
+		if (t[1].type != TOKEN_IDENT ||
 		    (!match_ident(buf, t, "struct") &&
 		     !match_ident(buf, t, "union")))
 			continue;
@@ -1855,7 +1851,7 @@ static int file_lost(const struct porter *pt, uint32_t target, const char *s,
 	if (lost.tok != pt->tl->tok) {
 		lost_forget();
 		lost.tok = pt->tl->tok;
-		lost.err = make_lost(pt->buf, pt->tl->tok, target);
+		lost.err = make_lost(pt->buf, pt->tl, target);
 	}
 	if (lost.err)
 		return lost.err;

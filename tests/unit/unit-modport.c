@@ -380,6 +380,30 @@ static void test_splice_ident(void)
 	check(match_op(s, &tl.tok[1], '('));
 }
 
+/*
+ * The token list's identifiers that may be struct or union: those that
+ * spell them, and one with a splice; not a longer or shorter name, nor
+ * the word in a comment or a string, nor a string's prefix.
+ */
+static void test_aggregate_kws(void)
+{
+	const char *s = "struct a; union b; structs c; unio d; union_e f;\n"
+			"/* struct */ \"union\" st\\\nruct g; strukt h; s\\\nx i;\n"
+			"#define S struct\n";
+	size_t k;
+
+	lex(s);
+	if (!check_int(tl.nr_aggr, ==, 5))
+		return;
+	check(token_is(s, &tl.tok[tl.aggr[0]], "struct"));
+	check(token_is(s, &tl.tok[tl.aggr[1]], "union"));
+	check(token_is(s, &tl.tok[tl.aggr[2]], "struct"));	/* spliced */
+	check(tl.tok[tl.aggr[3]].flags & TF_SPLICE);		/* s\x: a candidate */
+	check(token_is(s, &tl.tok[tl.aggr[4]], "struct"));	/* in a #define */
+	for (k = 1; k < tl.nr_aggr; k++)
+		check(tl.aggr[k - 1] < tl.aggr[k]);
+}
+
 static void test_positions(void)
 {
 	const char *s = "a\n\tb\n  \tc\xc3\xa9\x64";
@@ -1427,6 +1451,7 @@ int main(void)
 	TEST(test_idindex_all_grows(), "an index made whole of many distinct names: its table doubles, every name keeps its uses and depths");
 	TEST(test_idindex_gather(), "idindex: names gathered together, then one alone, then whole");
 	TEST(test_idindex_gather_top(), "idindex: names gathered at file scope only; a splice in a whole index");
+	TEST(test_aggregate_kws(), "the token list's identifiers that may be struct or union: those that are, and a spliced one; no longer, shorter or other name, comment nor string");
 	TEST(test_bodies(), "the token list's bodies: where code braces leave depth 0; file-scope gathering over them finds what a whole index has at depth 0");
 	TEST(test_span_bloom(), "span_bloom: every hash set found; of names never set, fewer than one in 30 found wrongly, and some");
 	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other; room for 1,000 made at once, no doubling");
