@@ -2615,21 +2615,67 @@ static bool expands(const struct ctx *c, size_t u)
  * expands (isci's for_each_sas_task)?  Its body is never compiled.  A
  * .c that another .c includes is not judged at all (judged()).
  */
+/*
+ * The name of the macro whose #define body token i is in, of a .c file:
+ * its token, or SCAN_NONE.
+ */
+static size_t body_macro(const struct ctx *c, size_t i)
+{
+	size_t hash = directive_of(c->pt->tl, i), name;
+
+	if (c->pt->header || hash == SCAN_NONE ||
+	    (name = pp_next(c->pt->tl, pp_next(c->pt->tl, hash))) == SCAN_NONE ||
+	    c->tok[name].type != TOKEN_IDENT)
+		return SCAN_NONE;
+	return name;
+}
+
 static bool unexpanded_body(struct ctx *c, size_t i)
 {
 	struct id_index *ix;
 	const struct id_use *use;
-	size_t hash = directive_of(c->pt->tl, i), name, k, nr;
+	size_t name = body_macro(c, i), k, nr;
 
-	if (c->pt->header || hash == SCAN_NONE ||
-	    (name = pp_next(c->pt->tl, pp_next(c->pt->tl, hash))) == SCAN_NONE ||
-	    c->tok[name].type != TOKEN_IDENT || !(ix = file_idents(c->pt)))
+	if (name == SCAN_NONE || !(ix = file_idents(c->pt)))
 		return false;
 	nr = idindex_find(ix, c->buf + c->tok[name].pos, c->tok[name].len, &use);
 	for (k = 0; k < nr; k++)
 		if (expands(c, use[k].tok))
 			return false;
 	return true;
+}
+
+/*
+ * The macros whose bodies run() asks unexpanded_body() of (hits[0..n)):
+ * their uses gathered in one walk (idindex_gather()), where the second
+ * macro asked would index every identifier of the file.
+ */
+static void gather_body_macros(struct ctx *c, const struct hit *h, size_t n)
+{
+	const char **names = NULL;
+	size_t *lens = NULL, k, nr = 0, name;
+	struct id_index *ix;
+
+	for (k = 0; k < n; k++)
+		nr += h[k].kw == KW_DEFINE && (h[k].flags & H_BODY) &&
+		      !(h[k].flags & (H_DEAD | H_ARG));
+	if (nr < 2 || c->pt->header || !(ix = file_idents(c->pt)))
+		return;
+	names = malloc(nr * sizeof(*names));
+	lens = malloc(nr * sizeof(*lens));
+	for (k = 0, nr = 0; names && lens && k < n; k++) {
+		if (h[k].kw != KW_DEFINE || !(h[k].flags & H_BODY) ||
+		    (h[k].flags & (H_DEAD | H_ARG)) ||
+		    (name = body_macro(c, h[k].tok)) == SCAN_NONE)
+			continue;
+		names[nr] = c->buf + c->tok[name].pos;
+		lens[nr++] = c->tok[name].len;
+	}
+	/* no memory for the names: each asked as it comes, as before */
+	if (names && lens && nr > 1 && idindex_gather(ix, names, lens, nr))
+		porter_fail(c->pt, -12);	/* ENOMEM */
+	free(names);
+	free(lens);
 }
 
 /*
@@ -2808,6 +2854,8 @@ static void run(struct porter *pt, const struct hit *h, size_t n)
 		ctx_free(&c);
 		return;
 	}
+	if (c.target)
+		gather_body_macros(&c, h, n);
 	for (k = 0; k < n && c.target && !pt->error; k++) {
 		if (h[k].flags & H_DEAD)
 			continue;
