@@ -28,6 +28,8 @@ void console_free(struct console_log *c)
 
 	for (i = 0; i < CONSOLE_TAIL; i++)
 		free(c->tail[i]);
+	for (i = 0; i < (int)c->nr_crash_lines; i++)
+		free(c->crash_lines[i]);
 	console_init(c);
 }
 
@@ -50,8 +52,45 @@ void console_add_line(struct console_log *c, const char *line)
 	c->tail[slot] = strdup(line);
 	if (c->tail[slot] && n && c->tail[slot][n - 1] == '\r')
 		c->tail[slot][n - 1] = '\0';
-	if (!c->crash[0] && console_is_crash_line(line))
-		snprintf(c->crash, sizeof(c->crash), "%s", c->tail[slot]);
+	if (!c->crash[0] && console_is_crash_line(line)) {
+		snprintf(c->crash, sizeof(c->crash), "%s",
+			 c->tail[slot] ? c->tail[slot] : line);
+		c->crash_at = c->nr_lines - 1;
+	}
+	if (c->crash[0] && c->nr_crash_lines < CONSOLE_CRASH && c->tail[slot] &&
+	    (c->crash_lines[c->nr_crash_lines] = strdup(c->tail[slot])))
+		c->nr_crash_lines++;
+}
+
+/*
+ * The first of c's tail lines to show after its crash's lines (those
+ * shown first, when the tail has lost the crash's first line): *crash
+ * says whether they are.
+ */
+static unsigned int tail_after_crash(const struct console_log *c, bool *crash)
+{
+	unsigned int first = c->nr_lines > CONSOLE_TAIL ?
+			     c->nr_lines - CONSOLE_TAIL : 0;
+	unsigned int end = c->crash_at + c->nr_crash_lines;
+
+	*crash = c->nr_crash_lines && c->crash_at < first;
+	return *crash && end > first ? end : first;
+}
+
+void console_copy(struct console_log *to, const struct console_log *from)
+{
+	unsigned int i;
+	bool crash;
+
+	i = tail_after_crash(from, &crash);
+	if (crash) {
+		unsigned int k;
+
+		for (k = 0; k < from->nr_crash_lines; k++)
+			console_add_line(to, from->crash_lines[k]);
+	}
+	for (; i < from->nr_lines; i++)
+		console_add_line(to, from->tail[i % CONSOLE_TAIL]);
 }
 
 struct printer {
@@ -250,12 +289,21 @@ static void print_expectations(struct printer *p,
 
 static void print_console_tail(FILE *out, const struct console_log *con)
 {
-	unsigned int first = con->nr_lines > CONSOLE_TAIL ?
-			     con->nr_lines - CONSOLE_TAIL : 0;
-	unsigned int i;
+	unsigned int i, k, end = con->crash_at + con->nr_crash_lines;
+	bool crash;
 
+	i = tail_after_crash(con, &crash);
+	if (crash) {
+		fprintf(out, "# the kernel console from its crash on:\n");
+		for (k = 0; k < con->nr_crash_lines; k++)
+			fprintf(out, "#   %s\n", con->crash_lines[k]);
+		if (i > end)
+			fprintf(out, "#   [%u lines not kept]\n", i - end);
+	}
+	if (i >= con->nr_lines)
+		return;
 	fprintf(out, "# last lines of the kernel console:\n");
-	for (i = first; i < con->nr_lines; i++)
+	for (; i < con->nr_lines; i++)
 		fprintf(out, "#   %s\n", con->tail[i % CONSOLE_TAIL]);
 }
 

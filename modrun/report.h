@@ -12,17 +12,27 @@
 #include "ktap.h"
 
 #define CONSOLE_TAIL 40
+#define CONSOLE_CRASH 64
 
-/* The kernel console: its last lines and the first sign of a crash. */
+/*
+ * The kernel console: its last lines, the first sign of a crash, and the
+ * lines from that one on (its call trace, which a tail of later lines
+ * would cut: a panic's trace with more stale frames than usual).
+ */
 struct console_log {
 	char *tail[CONSOLE_TAIL];
 	unsigned int nr_lines;		/* all lines seen */
 	char crash[256];		/* first crash line, "" if none */
+	char *crash_lines[CONSOLE_CRASH];	/* it and those after it */
+	unsigned int nr_crash_lines;
+	unsigned int crash_at;		/* its number among nr_lines */
 };
 
 void console_init(struct console_log *c);
 void console_free(struct console_log *c);
 void console_add_line(struct console_log *c, const char *line);
+/* Add to c what from kept: its crash's lines, then its tail after them. */
+void console_copy(struct console_log *to, const struct console_log *from);
 /* Does a console line say the kernel crashed or complained? */
 bool console_is_crash_line(const char *line);
 

@@ -163,7 +163,6 @@ void session_begin_boot(struct session *s, int from)
 void session_end_boot(struct session *s, enum vm_end end, double timeout)
 {
 	struct segment *g;
-	unsigned int i;
 
 	if (s->log)
 		fprintf(s->log, "modrun-boot-end: %s %g\n",
@@ -182,11 +181,7 @@ void session_end_boot(struct session *s, enum vm_end end, double timeout)
 	 * end and before the next one began: what it left behind (a timer, a
 	 * work item) did it.  That is its verdict.
 	 */
-	for (i = s->boot_console.nr_lines > CONSOLE_TAIL ?
-		 s->boot_console.nr_lines - CONSOLE_TAIL : 0;
-	     i < s->boot_console.nr_lines; i++)
-		console_add_line(&g->console,
-				 s->boot_console.tail[i % CONSOLE_TAIL]);
+	console_copy(&g->console, &s->boot_console);
 	g->end = end;
 }
 

@@ -358,6 +358,56 @@ static void test_console_crash(void)
 	console_free(&con);
 }
 
+/*
+ * A crash's lines are kept from its first line on, CONSOLE_CRASH of them,
+ * however many lines come after: a panic whose trace runs past the tail
+ * still shows its first line and the trace's top; a copy of the log
+ * (--each's verdict of the boot) keeps them too.
+ */
+static void test_console_crash_lines(void)
+{
+	struct console_log con, copy;
+	int i;
+
+	console_init(&con);
+	console_init(&copy);
+	for (i = 0; i < 5; i++)
+		console_add_line(&con, "[ 1.0] before");
+	console_add_line(&con, "[ 2.0] Kernel panic - not syncing: boom\r");
+	console_add_line(&con, "[ 2.1]  panic_init+0x11/0x1000 [panic]");
+	for (i = 0; i < 100; i++)
+		console_add_line(&con, "[ 2.2]  ? 0xffffffffc0205000");
+	check_int(con.crash_at, ==, 5);
+	check_int(con.nr_crash_lines, ==, CONSOLE_CRASH);
+	check_str(con.crash_lines[0], "[ 2.0] Kernel panic - not syncing: boom");
+	check_str(con.crash_lines[1], "[ 2.1]  panic_init+0x11/0x1000 [panic]");
+	console_copy(&copy, &con);
+	check_int(copy.nr_lines, ==, 102);	/* from the crash on, each once */
+	check_str(copy.crash, "[ 2.0] Kernel panic - not syncing: boom");
+	check_str(copy.crash_lines[1], "[ 2.1]  panic_init+0x11/0x1000 [panic]");
+	console_free(&copy);
+	/* lines past both: the crash's, then the tail, the rest not kept */
+	console_init(&copy);
+	for (i = 0; i < 100; i++)
+		console_add_line(&con, "[ 3.0] later");
+	console_copy(&copy, &con);
+	check_int(copy.nr_lines, ==, CONSOLE_CRASH + CONSOLE_TAIL);
+	check_str(copy.crash_lines[0], "[ 2.0] Kernel panic - not syncing: boom");
+	check_str(copy.tail[(copy.nr_lines - 1) % CONSOLE_TAIL], "[ 3.0] later");
+	console_free(&copy);
+	console_free(&con);
+	/* no crash: a copy is the tail */
+	console_init(&con);
+	console_init(&copy);
+	for (i = 0; i < 50; i++)
+		console_add_line(&con, "[ 1.0] noise");
+	console_copy(&copy, &con);
+	check_int(copy.nr_lines, ==, CONSOLE_TAIL);
+	check_int(copy.nr_crash_lines, ==, 0);
+	console_free(&copy);
+	console_free(&con);
+}
+
 static const char exec_report[] =
 	"KTAP version 1\n"
 	"1..3\n"
@@ -545,6 +595,7 @@ int main(void)
 	TEST(test_modinfo(), "module ELF checks: name, vermagic, malformed files");
 	TEST(test_cpio(), "newc archive layout and write errors");
 	TEST(test_report_verdicts(), "verdicts: pass, unmet expectation, timeout");
+	TEST(test_console_crash_lines(), "a crash's lines kept from its first line on, past the tail; a copy of the log keeps them, and without a crash is the tail");
 	TEST(test_console_crash(), "console: crash lines and the tail");
 	TEST(test_exec_steps(), "exec steps: output, exit status, a command cut by the timeout");
 	TEST(test_testname(), "exec test names: no '#', no control characters, long commands cut");
