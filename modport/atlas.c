@@ -1104,7 +1104,7 @@ static unsigned int spans_of_uses(unsigned int uses)
 
 /*
  * The filters line i, gone so (spans_of_uses()), puts a name in: a
- * function only other arches declare (an o line) in both, whatever its
+ * function only other arches declare (an o line) in all, whatever its
  * uses.
  */
 static unsigned int spans_of_line(size_t i, unsigned int uses)
@@ -1119,9 +1119,8 @@ static int make_gone(uint32_t target)
 	size_t i, nr = 0, len;
 	unsigned int uses, u;
 	unsigned char *of = malloc(nr_lines ? nr_lines : 1);
-
 	size_t in[NR_ATLAS_SPANS] = { 0 };
-	unsigned int f;
+	unsigned int f, fs;
 
 	free(gone);
 	free(gone_bits);
@@ -1170,16 +1169,18 @@ static int make_gone(uint32_t target)
 			names_add(gone, gone_size, h);
 			bitmap_set(gone_bits, gone_nr_bits - 1, h);
 		}
-		for (f = 0; f < NR_ATLAS_SPANS; f++) {
-			if ((spans_of_uses(of[i]) >> f) & 1)
+		fs = spans_of_uses(of[i]);
+		for (f = 0; f < NR_ATLAS_SPANS; f++)
+			if ((fs >> f) & 1)
 				span_bloom_set(span_bits[f], span_nr_words[f] - 1,
 					       line_gone_hash[i]);
-			if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
-				const char *name = line_name(line_at(i), &len);
+		if (line_at(i)[0] == ATLAS_ARCH_FUNC) {
+			const char *name = line_name(line_at(i), &len);
+			uint64_t h = hash_span(name, len);
 
+			for (f = 0; f < NR_ATLAS_SPANS; f++)
 				span_bloom_set(span_bits[f], span_nr_words[f] - 1,
-					       hash_span(name, len));
-			}
+					       h);
 		}
 	}
 	free(of);

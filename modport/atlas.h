@@ -157,14 +157,14 @@ enum atlas_use {
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len);
 
+/* The gone set's filters of names (spans[]): all, and by where a name is. */
+enum { ATLAS_SPANS_ANY, ATLAS_SPANS_NAME, ATLAS_SPANS_MEMBER, NR_ATLAS_SPANS };
+
 /*
  * The set atlas_may_be_gone() reads, for a caller that asks of every
  * identifier and has its hash_span() already (the engine's filter): a
  * bitmap in front of a table of the names' hashes, each with its use.
  */
-/* The gone set's filters of names (spans[]): all, and by where a name is. */
-enum { ATLAS_SPANS_ANY, ATLAS_SPANS_NAME, ATLAS_SPANS_MEMBER, NR_ATLAS_SPANS };
-
 struct atlas_gone_set {
 	uint32_t target;	/* the releases it answers for */
 	const uint64_t *bits;
@@ -173,12 +173,13 @@ struct atlas_gone_set {
 	size_t names_mask;	/* its slots, less one (a power of two) */
 	/*
 	 * Filters (span_bloom_has(), hashspan.h) of the names' hash_span()s:
-	 * spans[ATLAS_SPANS_ANY] has each name of the set, whatever its use;
-	 * by where a name is, spans[ATLAS_SPANS_NAME] each the set has as
-	 * ATLAS_USE_NAME, spans[ATLAS_SPANS_MEMBER] (a name after '.' or
-	 * '->') each it has as ATLAS_USE_MEMBER; all three each function
-	 * only other arches declare (atlas_arch(ATLAS_ARCH_FUNC)).  A name
-	 * that the filter of its place lacks is neither.
+	 * spans[ATLAS_SPANS_ANY] has each name of the set, whatever its use
+	 * (one load that turns most names away); by where a name is,
+	 * spans[ATLAS_SPANS_NAME] each the set has as ATLAS_USE_NAME,
+	 * spans[ATLAS_SPANS_MEMBER] (a name after '.' or '->') each it has
+	 * as ATLAS_USE_MEMBER; all three each function only other arches
+	 * declare (atlas_arch(ATLAS_ARCH_FUNC)).  A name that the filter of
+	 * its place lacks is neither.
 	 */
 	const uint64_t *spans[NR_ATLAS_SPANS];
 	size_t spans_mask[NR_ATLAS_SPANS];	/* words, less one (powers of two) */

@@ -512,6 +512,22 @@ static inline bool after_member(const struct walk *w, size_t i)
 		 w->buf[p->pos + 1] == '>'));
 }
 
+/*
+ * May the family whose filter is sf want identifier i, whose hash_span()
+ * is span?  The filter of any name, then that of its place.
+ */
+static inline bool filter_lets(const struct span_filter *sf,
+			       const struct walk *w, size_t i, uint64_t span)
+{
+	if (!span_bloom_has(sf->bits, sf->mask, span))
+		return false;
+	if (!sf->member_bits)
+		return true;
+	return after_member(w, i) ?
+	       span_bloom_has(sf->member_bits, sf->member_mask, span) :
+	       span_bloom_has(sf->name_bits, sf->name_mask, span);
+}
+
 /* The families that want token i. */
 static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 							   size_t i)
@@ -542,10 +558,7 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 		const struct span_filter *sf = &span_filters[k];
 
 		if (sf->bits && t->type == TOKEN_IDENT &&
-		    (!span_bloom_has(sf->bits, sf->mask, span) ||
-		     (sf->member_bits && !(after_member(w, i) ?
-		      span_bloom_has(sf->member_bits, sf->member_mask, span) :
-		      span_bloom_has(sf->name_bits, sf->name_mask, span)))))
+		    !filter_lets(sf, w, i, span))
 			continue;	/* a name it cannot want */
 		if (slots[filters[k]].f->wants(w->pt, i, span))
 			add_hit(w, filters[k], i, -1);

@@ -75,7 +75,7 @@ enum keyword {
 struct span_filter {
 	const uint64_t *bits;
 	size_t mask;		/* its words, less one (a power of two less one) */
-	const uint64_t *name_bits, *member_bits;	/* NULL: none */
+	const uint64_t *name_bits, *member_bits;	/* both or neither */
 	size_t name_mask, member_mask;
 };
 
@@ -258,6 +258,15 @@ const struct cached_header *file_header(struct porter *pt, const char *path,
 					int *err);
 /* The file's code identifiers by spelling (idindex.h), or NULL: ENOMEM. */
 struct id_index *file_idents(struct porter *pt);
+/*
+ * The uses of the names that the identifiers at toks[0..n) spell gathered
+ * in the file's index in one walk (idindex_gather()), when they are two
+ * or more: a rule that will ask for each of them, where the second name
+ * asked alone would index every identifier of the file (one is found by
+ * idindex_find()'s walk as cheaply).  Without memory for the list, each
+ * is found as it is asked.
+ */
+void file_idents_gather(struct porter *pt, const size_t *toks, size_t n);
 /*
  * Does fn say yes to an #include of one of the file's local headers (its
  * TOKEN_HEADER t in the text buf)?

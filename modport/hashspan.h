@@ -98,9 +98,9 @@ static inline void bitmap_set(uint64_t *bits, size_t mask, uint64_t h)
 /*
  * A filter of hashes that costs one load of a word and, at 16 bits a
  * hash, answers wrongly (yes for a hash not set) half as often as a
- * bitmap of twice its size:
- * each hash sets two bits of word (h >> 32) & mask, mask its words less
- * one (a power of two less one), the bits by the hash's top twelve bits.
+ * bitmap of twice its size: each hash sets two bits of word
+ * (h >> 32) & mask, mask its words less one (a power of two less one),
+ * the bits by the hash's top twelve bits.
  * (Not its low bits: those of hash_span() do not depend on a long name's
  * last bytes.)
  */

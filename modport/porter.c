@@ -298,6 +298,22 @@ struct id_index *file_idents(struct porter *pt)
 	return &pt->idents;
 }
 
+void file_idents_gather(struct porter *pt, const size_t *toks, size_t n)
+{
+	struct id_index *ix = n > 1 ? file_idents(pt) : NULL;
+	const char **names = ix ? malloc(n * sizeof(*names)) : NULL;
+	size_t *lens = names ? malloc(n * sizeof(*lens)) : NULL, k;
+
+	for (k = 0; lens && k < n; k++) {
+		names[k] = pt->buf + pt->tl->tok[toks[k]].pos;
+		lens[k] = pt->tl->tok[toks[k]].len;
+	}
+	if (lens && idindex_gather(ix, names, lens, n))
+		porter_fail(pt, -ENOMEM);
+	free(names);
+	free(lens);
+}
+
 size_t porter_fn_definition(const struct porter *pt, size_t i)
 {
 	const struct token *tok = pt->tl->tok, *n = &tok[i], *t;

@@ -2611,11 +2611,6 @@ static bool expands(const struct ctx *c, size_t u)
 }
 
 /*
- * Is token i in the body of a macro of a .c file that the file never
- * expands (isci's for_each_sas_task)?  Its body is never compiled.  A
- * .c that another .c includes is not judged at all (judged()).
- */
-/*
  * The name of the macro whose #define body token i is in, of a .c file:
  * its token, or SCAN_NONE.
  */
@@ -2630,6 +2625,11 @@ static size_t body_macro(const struct ctx *c, size_t i)
 	return name;
 }
 
+/*
+ * Is token i in the body of a macro of a .c file that the file never
+ * expands (isci's for_each_sas_task)?  Its body is never compiled.  A
+ * .c that another .c includes is not judged at all (judged()).
+ */
 static bool unexpanded_body(struct ctx *c, size_t i)
 {
 	struct id_index *ix;
@@ -2652,30 +2652,22 @@ static bool unexpanded_body(struct ctx *c, size_t i)
  */
 static void gather_body_macros(struct ctx *c, const struct hit *h, size_t n)
 {
-	const char **names = NULL;
-	size_t *lens = NULL, k, nr = 0, name;
-	struct id_index *ix;
+	size_t *toks, k, nr = 0;
 
-	for (k = 0; k < n; k++)
-		nr += h[k].kw == KW_DEFINE && (h[k].flags & H_BODY) &&
-		      !(h[k].flags & (H_DEAD | H_ARG));
-	if (nr < 2 || c->pt->header || !(ix = file_idents(c->pt)))
-		return;
-	names = malloc(nr * sizeof(*names));
-	lens = malloc(nr * sizeof(*lens));
-	for (k = 0, nr = 0; names && lens && k < n; k++) {
+	if (c->pt->header)
+		return;		/* body_macro(): none */
+	toks = malloc((n ? n : 1) * sizeof(*toks));
+	/* no memory for the list: each asked as it comes */
+	for (k = 0; toks && k < n; k++) {
 		if (h[k].kw != KW_DEFINE || !(h[k].flags & H_BODY) ||
-		    (h[k].flags & (H_DEAD | H_ARG)) ||
-		    (name = body_macro(c, h[k].tok)) == SCAN_NONE)
+		    (h[k].flags & (H_DEAD | H_ARG)))
 			continue;
-		names[nr] = c->buf + c->tok[name].pos;
-		lens[nr++] = c->tok[name].len;
+		toks[nr] = body_macro(c, h[k].tok);
+		nr += toks[nr] != SCAN_NONE;
 	}
-	/* no memory for the names: each asked as it comes, as before */
-	if (names && lens && nr > 1 && idindex_gather(ix, names, lens, nr))
-		porter_fail(c->pt, -12);	/* ENOMEM */
-	free(names);
-	free(lens);
+	if (toks)
+		file_idents_gather(c->pt, toks, nr);
+	free(toks);
 }
 
 /*

@@ -1293,9 +1293,9 @@ static bool compiled_where_changed(const struct mctx *c, size_t pos,
  * initializer's '{', or the attribute macro's name); dot is its
  * designator's '.' (or ':'), SCAN_NONE in a macro's arguments.
  */
-static void judge_now(struct mctx *c, size_t dot, size_t f, size_t at,
-		      const char *t, size_t tag_len, const char *mem,
-		      size_t mem_len, bool gnu)
+static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
+		  const char *t, size_t tag_len, const char *mem,
+		  size_t mem_len, bool gnu)
 {
 	struct atlas_sig sigs[ATLAS_MAX_RELEASES];
 	struct plan pl = { 0 };
@@ -1335,10 +1335,10 @@ static void judge_now(struct mctx *c, size_t dot, size_t f, size_t at,
 	report(c, f, t, tag_len, mem, mem_len, &pl, fixed, later, how);
 }
 
-/* Judge f, the function of method mem of struct t, later (struct pending). */
-static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
-		  const char *t, size_t tag_len, const char *mem,
-		  size_t mem_len, bool gnu)
+/* judge() f, the function of method mem of struct t, later (struct pending). */
+static void judge_later(struct mctx *c, size_t dot, size_t f, size_t at,
+			const char *t, size_t tag_len, const char *mem,
+			size_t mem_len, bool gnu)
 {
 	if (!atlas_method(t, tag_len, mem, mem_len, NULL))
 		return;
@@ -1360,26 +1360,19 @@ static void judge(struct mctx *c, size_t dot, size_t f, size_t at,
 /* The pending judgements, their functions' uses gathered first. */
 static void judge_pending(struct mctx *c)
 {
-	struct id_index *ix = c->nr_pend > 1 ? file_idents(c->pt) : NULL;
-	const char **names = ix ? malloc(c->nr_pend * sizeof(*names)) : NULL;
-	size_t *lens = ix ? malloc(c->nr_pend * sizeof(*lens)) : NULL, k;
+	size_t *f = malloc((c->nr_pend ? c->nr_pend : 1) * sizeof(*f)), k;
 
-	/* no memory for the names: asked one by one, as they come */
-	if (names && lens) {
-		for (k = 0; k < c->nr_pend; k++) {
-			names[k] = c->buf + c->tok[c->pend[k].f].pos;
-			lens[k] = c->tok[c->pend[k].f].len;
-		}
-		if (idindex_gather(ix, names, lens, c->nr_pend))
-			porter_fail(c->pt, -ENOMEM);
-	}
-	free(names);
-	free(lens);
+	/* no memory for the list: each asked as it comes */
+	for (k = 0; f && k < c->nr_pend; k++)
+		f[k] = c->pend[k].f;
+	if (f)
+		file_idents_gather(c->pt, f, c->nr_pend);
+	free(f);
 	for (k = 0; k < c->nr_pend && !c->pt->error; k++) {
 		const struct pending *p = &c->pend[k];
 
-		judge_now(c, p->dot, p->f, p->at, p->tag, p->tag_len, p->mem,
-			  p->mem_len, p->gnu);
+		judge(c, p->dot, p->f, p->at, p->tag, p->tag_len, p->mem,
+		      p->mem_len, p->gnu);
 	}
 }
 
@@ -1408,8 +1401,9 @@ static void one(struct mctx *c, size_t dot)
 	tag = open == SCAN_NONE ? SCAN_NONE : tag_of(c, open);
 	if (tag == SCAN_NONE)
 		return;
-	judge(c, dot, f, open, c->buf + c->tok[tag].pos, c->tok[tag].len,
-	      c->buf + c->tok[m].pos, c->tok[m].len, op(c, eq, ':'));
+	judge_later(c, dot, f, open, c->buf + c->tok[tag].pos,
+		    c->tok[tag].len, c->buf + c->tok[m].pos, c->tok[m].len,
+		    op(c, eq, ':'));
 }
 
 /*
@@ -1458,9 +1452,9 @@ static void attr_macro(struct mctx *c, size_t i)
 
 		if (ident(c, f) && next_code(c->tl, f) == end &&
 		    !match_ident(c->buf, &c->tok[f], "NULL"))
-			judge(c, SCAN_NONE, f, i, attr_macros[k].tag,
-			      strlen(attr_macros[k].tag), mem[a],
-			      strlen(mem[a]), false);
+			judge_later(c, SCAN_NONE, f, i, attr_macros[k].tag,
+				    strlen(attr_macros[k].tag), mem[a],
+				    strlen(mem[a]), false);
 	}
 }
 

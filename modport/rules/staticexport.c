@@ -87,25 +87,18 @@ static bool judged_hit(const struct porter *pt, const struct hit *h)
 static void gather_exports(struct porter *pt, const struct hit *h, size_t n)
 {
 	const struct token_list *tl = pt->tl;
-	struct id_index *ix = file_idents(pt);
-	const char **names = malloc((n ? n : 1) * sizeof(*names));
-	size_t *lens = malloc((n ? n : 1) * sizeof(*lens));
-	size_t k, nr = 0, name;
+	size_t *toks = malloc((n ? n : 1) * sizeof(*toks)), k, nr = 0;
 
-	for (k = 0; ix && names && lens && k < n; k++) {
+	/* no memory for the list: each asked as it comes */
+	for (k = 0; toks && k < n; k++) {
 		if (!judged_hit(pt, &h[k]))
 			continue;
-		name = next_code(tl, next_code(tl, h[k].tok));
-		if (tl->tok[name].type == TOKEN_IDENT) {
-			names[nr] = pt->buf + tl->tok[name].pos;
-			lens[nr++] = tl->tok[name].len;
-		}
+		toks[nr] = next_code(tl, next_code(tl, h[k].tok));
+		nr += tl->tok[toks[nr]].type == TOKEN_IDENT;
 	}
-	if (ix && names && lens && nr > 1 &&	/* one: idindex_find()'s walk */
-	    idindex_gather(ix, names, lens, nr))
-		porter_fail(pt, -12);	/* ENOMEM */
-	free(names);
-	free(lens);
+	if (toks)
+		file_idents_gather(pt, toks, nr);
+	free(toks);
 }
 
 static void run(struct porter *pt, const struct hit *h, size_t n)
