@@ -103,19 +103,60 @@ static int cmp_base(const void *a, const void *b)
 	return c ? c : strcmp(x->path, y->path);
 }
 
+static void drop_paths(void)
+{
+	size_t k;
+
+	for (k = 0; k < ix.n; k++)
+		free(ix.v[k].path);
+	ix.n = 0;
+}
+
+static void sort(void)
+{
+	ix.built = true;
+	if (ix.n > 1)
+		qsort(ix.v, ix.n, sizeof(*ix.v), cmp_base);
+}
+
 static void build(void)
 {
 	size_t k;
 
-	ix.built = true;
-	for (k = 0; k < ix.n; k++)
-		free(ix.v[k].path);
-	ix.n = 0;
+	drop_paths();
 	for (k = 0; k < ix.nr_roots; k++)
 		if (walk(ix.roots[k], 0))
 			break;	/* out of memory: what is indexed serves */
-	if (ix.n > 1)
-		qsort(ix.v, ix.n, sizeof(*ix.v), cmp_base);
+	sort();
+}
+
+int hdrindex_walked_file(const char *root, const char *path)
+{
+	size_t len = strlen(root), depth = 0;
+	const char *p, *base = strrchr(path, '/');
+	char *copy;
+
+	if (ix.built)
+		drop_paths();	/* a walk of the caller's, from its start */
+	ix.built = false;
+	if (!base || !source_is_header(base + 1) ||
+	    strncmp(path, root, len))
+		return 0;
+	for (p = path + len + (len && root[len - 1] != '/'); *p; p++)
+		depth += *p == '/';
+	if (depth >= HDRINDEX_MAX_DEPTH)
+		return 0;	/* below where walk() opens folders */
+	copy = strdup(path);
+	if (!copy || add(copy)) {
+		free(copy);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void hdrindex_walked(void)
+{
+	sort();
 }
 
 /* The length of the folder part that a and b share. */

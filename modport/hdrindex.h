@@ -22,6 +22,16 @@ int hdrindex_add_root(const char *dir);
  */
 const char *hdrindex_find(const char *from, const char *name, size_t len);
 
+/*
+ * The walk of the roots, made by the caller instead (--jobs lists a
+ * tree's files before its processes part: one walk serves both): each
+ * file it found under root, in any order, then hdrindex_walked().  The
+ * index holds the same headers its own walk would find - regular files
+ * named *.h, no deeper than its walk goes.  0 or -ENOMEM.
+ */
+int hdrindex_walked_file(const char *root, const char *path);
+void hdrindex_walked(void);
+
 /* The folders named on the command line: how many, and the k-th. */
 size_t hdrindex_nr_roots(void);
 const char *hdrindex_root(size_t k);

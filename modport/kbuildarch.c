@@ -586,6 +586,14 @@ static void kconfig_made(const char *root)
 	kconfig_walk(root, "", 0);
 }
 
+void kbuild_read_kconfig(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX];
+
+	if (dir_of(path, dir) && tree_of(dir, root, true))
+		kconfig_made(root);
+}
+
 /* ---- Makefiles: the conditions kbuild reaches a file or folder under ---- */
 
 /* The end of the logical line at s (backslash continuations joined). */

@@ -28,6 +28,14 @@
 bool kbuild_other_arch(const char *path);
 
 /*
+ * Read now the Kconfig files that kbuild_other_arch() reads on its first
+ * question about the file at path (those of its tree, if it is in a tree
+ * of today): before the processes of --jobs part, so that they share one
+ * reading.
+ */
+void kbuild_read_kconfig(const char *path);
+
+/*
  * Is the .c at path, in a kernel tree, one that no configuration of any
  * architecture builds: kbuild reaches it only through symbols that
  * nothing can set - a "config X" whose every definition has no prompt

@@ -25,6 +25,7 @@
 #include "projnames.h"
 #include "inplace.h"
 #include "jobs.h"
+#include "kbuildarch.h"
 #include "suggest.h"
 #include "target.h"
 #include "kversion.h"
@@ -309,6 +310,27 @@ static int list_file(const char *path, bool named, void *arg)
 	return 2;
 }
 
+/*
+ * The files under path, listed; a folder's headers indexed from the same
+ * walk (hdrindex_walked_file(): a folder named is a root of the project).
+ */
+static int list_path(const char *path, struct jobs_list *l)
+{
+	size_t k, from = l->nr;
+	int status = walk_path(path, list_file, l);
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return status;
+	for (k = from; k < l->nr; k++)
+		if (!l->v[k].named &&
+		    hdrindex_walked_file(path, l->v[k].path)) {
+			file_error(l->v[k].path, "%s", strerror(ENOMEM));
+			return 2;
+		}
+	return status;
+}
+
 static int port_item(const struct jobs_item *it, void *arg)
 {
 	struct ctx *c = arg;
@@ -317,20 +339,37 @@ static int port_item(const struct jobs_item *it, void *arg)
 	       process_source(c, source_read_stdin(&c->src));
 }
 
+/* The first .c file of the list, or NULL. */
+static const char *first_c_file(const struct jobs_list *l)
+{
+	size_t k;
+
+	for (k = 0; k < l->nr; k++)
+		if (l->v[k].path && source_is_c(l->v[k].path))
+			return l->v[k].path;
+	return NULL;
+}
+
 /*
  * What every process needs, read or made before they part, once: the
  * atlas, the target's gone set (gone's filter: a process that finds none
- * makes its own) and the project's headers (projnames).  0 or -ENOMEM.
+ * makes its own), the project's headers (projnames: read by processes of
+ * their own, while this one reads the tree's Kconfig files, which
+ * kbuildarch's first question would read).  0 or -ENOMEM.
  */
-static int before_parting(const struct ctx *c)
+static int before_parting(const struct ctx *c, const struct jobs_list *l)
 {
 	char range[48];
 	uint32_t target;
+	const char *c_file = first_c_file(l);
 
 	if (atlas_load() < 0)
 		return -ENOMEM;
 	target = target_atlas_releases(&c->rules, range, sizeof(range));
 	atlas_gone_set(target);
+	projnames_start(c->jobs, target);
+	if (c_file)
+		kbuild_read_kconfig(c_file);
 	return projnames_load(c->jobs, target);
 }
 
@@ -341,9 +380,10 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
-				    walk_path(argv[i], list_file, &l) :
+				    list_path(argv[i], &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
-	if (l.nr > 1 && before_parting(c) < 0) {
+	hdrindex_walked();
+	if (l.nr > 1 && before_parting(c, &l) < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
 		jobs_list_free(&l);

@@ -19,7 +19,9 @@
 #include "source.h"
 
 static struct nameset members;
-static int state;	/* 0: not read, 1: read, -ENOMEM */
+/* 0: not read, 1: read, STATE_READING: by parts, -ENOMEM */
+static int state;
+#define STATE_READING 2	/* projnames_start() */
 /*
  * The releases whose members missing from every struct
  * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER) the set was read for: a
@@ -261,48 +263,79 @@ static int take_part(int fd)
 	return ret;
 }
 
-/*
- * The headers read by parts processes at once, each every parts-th, and
- * their names taken here: the set that read_all() makes.  1, or -errno
- * (then read_all() makes it).
- */
-static int read_in_parts(size_t parts)
-{
-	int fd[PROJNAMES_MAX_PARTS], ret = 0, status;
+/* The parts reading now (projnames_start()), not yet taken. */
+static struct {
+	int fd[PROJNAMES_MAX_PARTS];
 	pid_t pid[PROJNAMES_MAX_PARTS];
-	size_t k, made;
+	size_t made;
+	int ret;		/* -errno: a part could not start */
+} reading;
+
+/*
+ * Start parts processes, each to read every parts-th header.  Where not
+ * all of them start, reading.ret says why: those that did are waited for
+ * all the same, and their names dropped (read_all() makes the set).
+ */
+static void start_parts(size_t parts)
+{
+	size_t made;
 
 	fflush(NULL);	/* nothing buffered is written twice */
 	for (made = 0; made < parts; made++) {
-		fd[made] = memfd_create("modport-projnames", MFD_CLOEXEC);
-		if (fd[made] < 0)
+		reading.fd[made] = memfd_create("modport-projnames",
+						MFD_CLOEXEC);
+		if (reading.fd[made] < 0)
 			break;
-		pid[made] = fork();
-		if (pid[made] == 0)
-			read_part(made, parts, fd[made]);
-		if (pid[made] < 0) {
-			close(fd[made]);
+		reading.pid[made] = fork();
+		if (reading.pid[made] == 0)
+			read_part(made, parts, reading.fd[made]);
+		if (reading.pid[made] < 0) {
+			close(reading.fd[made]);
 			break;
 		}
 	}
-	if (made < parts)
-		ret = -errno;
-	for (k = 0; k < made; k++) {
-		if (waitpid(pid[k], &status, 0) != pid[k] ||
+	reading.made = made;
+	reading.ret = made < parts ? -errno : 0;
+	state = STATE_READING;
+}
+
+/*
+ * The names the parts wrote, taken into the set that read_all() makes
+ * once they are done: 1, or -errno (then read_all() makes it).
+ */
+static int take_parts(void)
+{
+	int ret = reading.ret, status;
+	size_t k;
+
+	for (k = 0; k < reading.made; k++) {
+		if (waitpid(reading.pid[k], &status, 0) != reading.pid[k] ||
 		    !WIFEXITED(status) || WEXITSTATUS(status))
 			ret = ret ? ret : -EIO;
 		if (!ret)
-			ret = take_part(fd[k]);
-		close(fd[k]);
+			ret = take_part(reading.fd[k]);
+		close(reading.fd[k]);
 	}
+	reading.made = 0;
 	if (ret)
 		nameset_free(&members);
 	return ret ? ret : 1;
 }
 
+/*
+ * The parts' set taken, if they are reading (read here, where they
+ * failed): the state then.
+ */
+static int taken(void)
+{
+	if (state == STATE_READING && (state = take_parts()) < 0)
+		state = read_all();
+	return state;
+}
+
 int projnames_member(uint32_t target, const char *s, size_t len)
 {
-	if (state > 0 && read_for &&
+	if (taken() > 0 && read_for &&
 	    (target != read_for ||
 	     !atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER, s, len))) {
 		projnames_free();	/* a name the set was not read for */
@@ -317,23 +350,32 @@ int projnames_member(uint32_t target, const char *s, size_t len)
 	return nameset_has(&members, s, len);
 }
 
-int projnames_load(unsigned int jobs, uint32_t target)
+int projnames_start(unsigned int jobs, uint32_t target)
 {
 	size_t parts = jobs < PROJNAMES_MAX_PARTS ? jobs : PROJNAMES_MAX_PARTS;
 
 	if (parts > hdrindex_count())
 		parts = hdrindex_count();
-	if (!state)
-		read_for = target;
-	if (!state && parts > 1 && atlas_load() == 0)
-		state = read_in_parts(parts);
-	if (state <= 0)	/* not read yet, or the parts failed */
+	if (state)
+		return 0;	/* read, or being read */
+	read_for = target;
+	if (parts > 1 && atlas_load() == 0)
+		start_parts(parts);
+	return 0;
+}
+
+int projnames_load(unsigned int jobs, uint32_t target)
+{
+	projnames_start(jobs, target);
+	if (!taken())
 		state = read_all();
 	return state < 0 ? state : 0;
 }
 
 void projnames_free(void)
 {
+	if (state == STATE_READING)
+		take_parts();	/* none left running; their names dropped */
 	nameset_free(&members);
 	state = 0;
 	read_for = 0;

@@ -42,6 +42,14 @@ int projnames_member(uint32_t target, const char *s, size_t len);
  */
 int projnames_load(unsigned int jobs, uint32_t target);
 
+/*
+ * projnames_load()'s parts started, and left to read while this process
+ * does other work: the next projnames_load(), projnames_member() or
+ * projnames_free() takes what they read.  0 (where they cannot start,
+ * the set is read here when it is first needed).
+ */
+int projnames_start(unsigned int jobs, uint32_t target);
+
 void projnames_free(void);
 
 #endif

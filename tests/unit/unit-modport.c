@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Unit tests of modport: the tokenizer, positions, names, rewrite, diff. */
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "../../modport/atlas.h"
 #include "../../modport/decl.h"
@@ -20,11 +22,13 @@
 #include "../../modport/hashset.h"
 #include "../../modport/hashspan.h"
 #include "../../modport/hdrcache.h"
+#include "../../modport/hdrindex.h"
 #include "../../modport/hdrsum.h"
 #include "../../modport/harvest.h"
 #include "../../modport/nameset.h"
 #include "../../modport/ppdirs.h"
 #include "../../modport/token.h"
+#include "../../modport/walk.h"
 #include "test-lib.h"
 
 static struct token_list tl;
@@ -1422,6 +1426,82 @@ static void test_inclines_kept(void)
 	rmdir(dir);
 }
 
+/* The paths hdrindex holds now, joined by newlines. */
+static char *hdrindex_paths(void)
+{
+	size_t k, n = hdrindex_count(), len = 1;
+	char *all;
+
+	for (k = 0; k < n; k++)
+		len += strlen(hdrindex_path(k)) + 1;
+	all = calloc(1, len);
+	for (k = 0; all && k < n; k++) {
+		strcat(all, hdrindex_path(k));
+		strcat(all, "\n");
+	}
+	return all;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag,
+			struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static int walked(const char *path, bool named, void *root)
+{
+	return named ? 0 : hdrindex_walked_file(root, path);
+}
+
+static void test_hdrindex_walked(void)
+{
+	char dir[] = "/tmp/unit-hdrindex.XXXXXX", path[256], link[512];
+	char *own, *from_walk;
+	size_t k, len;
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	snprintf(path, sizeof(path), "%s/.hidden", dir);
+	check(mkdir(path, 0700) == 0);
+	snprintf(path, sizeof(path), "%s/.hidden/h.h", dir);
+	check(put_file(path, "int h;\n"));
+	snprintf(path, sizeof(path), "%s/a.h", dir);
+	check(put_file(path, "int a;\n"));
+	snprintf(path, sizeof(path), "%s/a.c", dir);
+	check(put_file(path, "int c;\n"));
+	snprintf(link, sizeof(link), "%s/l.h", dir);
+	check(symlink(path, link) == 0);
+	/* a header in each folder, from depth 1 to 17 */
+	len = (size_t)snprintf(path, sizeof(path), "%s", dir);
+	for (k = 1; k <= 17; k++) {
+		len += (size_t)snprintf(path + len, sizeof(path) - len, "/d%zu", k);
+		check(mkdir(path, 0700) == 0);
+		snprintf(link, sizeof(link), "%s/h%zu.h", path, k);
+		check(put_file(link, "int d;\n"));
+	}
+	hdrindex_add_root(dir);
+	own = hdrindex_paths();
+	hdrindex_free();
+	hdrindex_add_root(dir);
+	check_int(walk_path(dir, walked, dir), ==, 0);
+	hdrindex_walked();
+	from_walk = hdrindex_paths();
+	if (check(own && from_walk))
+		check_str(from_walk, own);
+	/* a.h and the folders' of depth 1 to 15: no deeper, no link, no dot */
+	check_int(hdrindex_count(), ==, 16);
+	check(own && strstr(own, "/h15.h\n") && !strstr(own, "/h16.h") &&
+	      !strstr(own, "/l.h") && !strstr(own, "hidden") &&
+	      !strstr(own, "a.c"));
+	hdrindex_free();
+	free(own);
+	free(from_walk);
+	check_int(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), ==, 0);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -1465,6 +1545,7 @@ int main(void)
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
+	TEST(test_hdrindex_walked(), "hdrindex built from the caller's walk holds what its own walk finds: headers to depth 15, no link, no dot folder, no .c");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
