@@ -75,10 +75,15 @@ static size_t skip_balanced(const struct parser *p, size_t i)
 		if (brace && p->buf[t->pos] == '}' &&
 		    (!t->pos || p->buf[t->pos - 1] == '\n'))
 			return i + 1;
-		if (strchr("([{", p->buf[t->pos]))
+		switch (p->buf[t->pos]) {
+		case '(': case '[': case '{':
 			depth++;
-		else if (strchr(")]}", p->buf[t->pos]) && --depth <= 0)
-			return i + 1;
+			break;
+		case ')': case ']': case '}':
+			if (--depth <= 0)
+				return i + 1;
+			break;
+		}
 	}
 	return p->n;
 }

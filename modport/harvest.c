@@ -480,7 +480,7 @@ static bool base_type_word(const struct hv *h, size_t k)
 static void put_param(const struct hv *h, size_t s, size_t e, char *sig,
 		      size_t size)
 {
-	size_t k, last = NONE, words = 0, o = strlen(sig);
+	size_t k, last = NONE, words = 0, o = strlen(sig), len;
 	char word[NAME_LEN];
 
 	for (k = s; k < e; k++)
@@ -505,9 +505,11 @@ static void put_param(const struct hv *h, size_t s, size_t e, char *sig,
 			sig[0] = 0;	/* too long to be read: none */
 			return;
 		}
-		o += (size_t)sprintf(sig + o, "%s%s",
-				     o && sig[o - 1] != '(' && sig[o - 1] != ' ' ?
-				     " " : "", word);
+		if (o && sig[o - 1] != '(' && sig[o - 1] != ' ')
+			sig[o++] = ' ';
+		len = strlen(word);
+		memcpy(sig + o, word, len + 1);
+		o += len;
 	}
 }
 

@@ -76,7 +76,7 @@ static void format_one(kv_code v, bool whole, char *buf, size_t size)
 			 v & 0xff);
 }
 
-void kv_format_range(const struct kv_range *r, char *buf, size_t size)
+static void format_range(const struct kv_range *r, char *buf, size_t size)
 {
 	char lo[16], hi[16];
 
@@ -94,6 +94,31 @@ void kv_format_range(const struct kv_range *r, char *buf, size_t size)
 	format_one(r->lo, (r->lo & 0xff) == 0, lo, sizeof(lo));
 	format_one(r->hi, (r->hi & 0xff) == 0xff, hi, sizeof(hi));
 	snprintf(buf, size, "%s..%s", lo, hi);
+}
+
+/*
+ * kv_format_range() remembers the last range it wrote: each file's rules
+ * ask for the same one, the target's.
+ */
+void kv_format_range(const struct kv_range *r, char *buf, size_t size)
+{
+	static struct kv_range last;
+	static char text[48];
+	static bool made;
+	size_t n;
+
+	if (!made || last.lo != r->lo || last.hi != r->hi) {
+		format_range(r, text, sizeof(text));
+		last = *r;
+		made = true;
+	}
+	if (!size)
+		return;
+	n = strlen(text);
+	if (n >= size)
+		n = size - 1;	/* as snprintf() cuts it */
+	memcpy(buf, text, n);
+	buf[n] = 0;
 }
 
 /* ---- conditions ---- */

@@ -58,6 +58,14 @@ static void test_targets(void)
 	r = target("6.1.4");
 	kv_format_range(&r, buf, sizeof(buf));
 	check_str(buf, "6.1.4");
+	/* remembered, the last range: asked again, and cut as snprintf() */
+	kv_format_range(&r, buf, sizeof(buf));
+	check_str(buf, "6.1.4");
+	kv_format_range(&r, buf, 4);
+	check_str(buf, "6.1");
+	r = target("6.12");
+	kv_format_range(&r, buf, sizeof(buf));
+	check_str(buf, "6.12");
 }
 
 static const char *eval(const char *cond, const char *range)
