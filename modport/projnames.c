@@ -185,7 +185,8 @@ static int read_header(const char *path, struct nameset *into)
 	struct reading r = { .into = into };
 	struct token_list tl = { 0 };
 	size_t len;
-	char *buf = source_slurp(path, &len);
+	bool mapped;
+	const char *buf = source_slurp_ro(path, &len, &mapped);
 	int ret = 0;
 
 	if (!buf)
@@ -196,7 +197,7 @@ static int read_header(const char *path, struct nameset *into)
 		     harvested, &r)))
 		ret = -ENOMEM;
 	token_list_free(&tl);
-	free(buf);
+	source_unslurp(buf, len, mapped);
 	return ret ? ret : r.ret;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "diag.h"
@@ -263,23 +264,87 @@ char *source_slurp(const char *path, size_t *len)
 	return source_slurp_stat(path, len, &st);
 }
 
+/* source_slurp_stat() of the file open at fd, fstat()'d into src->st. */
+static char *slurp_fd(struct source *src, int fd, size_t *len,
+		      struct stat *st)
+{
+	if (!S_ISREG(src->st.st_mode) ||
+	    src->st.st_size >= (off_t)SOURCE_MAX_SIZE || read_all(src, fd) ||
+	    memchr(src->buf, 0, src->len)) {
+		free(src->buf);
+		return NULL;
+	}
+	*len = src->len;
+	*st = src->st;
+	return src->buf;
+}
+
 char *source_slurp_stat(const char *path, size_t *len, struct stat *st)
 {
 	int fd = open_source(path);
 	struct source src = { .path = path };
+	char *buf = NULL;
 
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &src.st) || !S_ISREG(src.st.st_mode) ||
-	    src.st.st_size >= (off_t)SOURCE_MAX_SIZE || read_all(&src, fd) ||
-	    memchr(src.buf, 0, src.len)) {
-		free(src.buf);
-		src.buf = NULL;
+	if (!fstat(fd, &src.st))
+		buf = slurp_fd(&src, fd, len, st);
+	close(fd);
+	return buf;
+}
+
+/*
+ * The file open at fd (st: its fstat()), mapped: NULL where it cannot be,
+ * holds a NUL byte, or fills its last page, which leaves no NUL after it
+ * (the bytes of a mapping past the end of its file are 0).
+ */
+static const char *map_file(int fd, const struct stat *st)
+{
+	size_t len = (size_t)st->st_size;
+	long page = sysconf(_SC_PAGESIZE);
+	void *map;
+
+	if (page <= 0 || len % (size_t)page == 0)
+		return NULL;
+	map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (map == MAP_FAILED)
+		return NULL;
+	if (memchr(map, 0, len)) {
+		munmap(map, len);
+		return NULL;
+	}
+	return map;
+}
+
+const char *source_slurp_ro(const char *path, size_t *len, bool *mapped)
+{
+	int fd = open_source(path);
+	struct source src = { .path = path };
+	struct stat st;
+	const char *buf = NULL;
+
+	*mapped = false;
+	if (fd < 0)
+		return NULL;
+	if (!fstat(fd, &src.st)) {
+		if (S_ISREG(src.st.st_mode) &&
+		    (size_t)src.st.st_size >= SOURCE_MAP_MIN &&
+		    src.st.st_size < (off_t)SOURCE_MAX_SIZE &&
+		    (buf = map_file(fd, &src.st))) {
+			*len = (size_t)src.st.st_size;
+			*mapped = true;
+		} else {
+			buf = slurp_fd(&src, fd, len, &st);
+		}
 	}
 	close(fd);
-	if (src.buf) {
-		*len = src.len;
-		*st = src.st;
-	}
-	return src.buf;
+	return buf;
+}
+
+void source_unslurp(const char *buf, size_t len, bool mapped)
+{
+	if (mapped)
+		munmap((void *)buf, len);
+	else
+		free((void *)buf);
 }

@@ -48,6 +48,17 @@ char *source_slurp(const char *path, size_t *len);
 /* source_slurp(), and the file's fstat() as it was read into *st. */
 char *source_slurp_stat(const char *path, size_t *len, struct stat *st);
 /*
+ * A file read only, as source_slurp() reads it (NULL for the same
+ * reasons; NUL-terminated) - a large one mapped, not copied, where its
+ * page cache serves: source_slurp() copies every byte of it once more.
+ * *mapped says which; source_unslurp() gives it back.
+ */
+const char *source_slurp_ro(const char *path, size_t *len, bool *mapped);
+void source_unslurp(const char *buf, size_t len, bool mapped);
+/* The size from which source_slurp_ro() maps a file. */
+#define SOURCE_MAP_MIN ((size_t)64 << 10)
+
+/*
  * Are a and b, two stat()s of a path, the same file unchanged (device,
  * inode, size, modification and change times)?  fix --in-place replaces a
  * file by a rename: a new inode, a new change time.

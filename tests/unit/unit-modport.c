@@ -1224,6 +1224,14 @@ static bool put_file(const char *path, const char *text)
 	return f && fputs(text, f) >= 0 && !fclose(f);
 }
 
+/* Write the n bytes at text to path; true when they are all there. */
+static bool put_file_n(const char *path, const char *text, size_t n)
+{
+	FILE *f = fopen(path, "w");
+
+	return f && fwrite(text, 1, n, f) == n && !fclose(f);
+}
+
 /*
  * A header's summary: its identifiers (spliced ones: any name), its
  * #include "x" names and no others, kept until a write is said and the
@@ -1502,6 +1510,59 @@ static void test_hdrindex_walked(void)
 	check_int(nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS), ==, 0);
 }
 
+/* A file of n bytes at path: 'x's, a NUL at nul (n: none). */
+static bool put_bytes(const char *path, size_t n, size_t nul)
+{
+	char *text = malloc(n + 1);
+	bool ok;
+
+	if (!text)
+		return false;
+	memset(text, 'x', n);
+	if (nul < n)
+		text[nul] = 0;
+	text[n] = 0;
+	ok = put_file_n(path, text, n);
+	free(text);
+	return ok;
+}
+
+static void test_slurp_ro(void)
+{
+	char dir[] = "/tmp/unit-slurp.XXXXXX", path[64];
+	const size_t sizes[] = { 100, SOURCE_MAP_MIN, SOURCE_MAP_MIN + 1,
+				 3 * SOURCE_MAP_MIN + 7 };
+	const bool maps[] = { false, false, true, true };
+	const char *buf;
+	size_t k, len;
+	bool mapped;
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	snprintf(path, sizeof(path), "%s/f.h", dir);
+	for (k = 0; k < sizeof(sizes) / sizeof(sizes[0]); k++) {
+		check(put_bytes(path, sizes[k], sizes[k]));
+		buf = source_slurp_ro(path, &len, &mapped);
+		if (!check(buf != NULL))
+			continue;
+		check_int(len, ==, sizes[k]);
+		check_int(mapped, ==, maps[k]);	/* a full last page: read */
+		check_int(buf[0], ==, 'x');
+		check_int(buf[len - 1], ==, 'x');
+		check_int(buf[len], ==, 0);
+		source_unslurp(buf, len, mapped);
+	}
+	/* a NUL byte, large or small: no text, as source_slurp() says */
+	check(put_bytes(path, SOURCE_MAP_MIN + 1, 10));
+	check(source_slurp_ro(path, &len, &mapped) == NULL);
+	check(put_bytes(path, 100, 10));
+	check(source_slurp_ro(path, &len, &mapped) == NULL);
+	unlink(path);
+	check(source_slurp_ro(path, &len, &mapped) == NULL);
+	check(source_slurp_ro(dir, &len, &mapped) == NULL);
+	rmdir(dir);
+}
+
 int main(void)
 {
 	TEST(test_kinds(), "tokens: kinds, longest punctuators, pp-numbers, EOF sentinel");
@@ -1546,6 +1607,7 @@ int main(void)
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
 	TEST(test_hdrindex_walked(), "hdrindex built from the caller's walk holds what its own walk finds: headers to depth 15, no link, no dot folder, no .c");
+	TEST(test_slurp_ro(), "a file read only: a large one mapped unless it fills its last page, NUL-terminated either way; a NUL byte, a folder, no file: none");
 	TEST(test_atlas_index(), "the atlas's index built in is the one its text makes; a byte changed or short is not");
 	token_list_free(&tl);
 	return test_done();
