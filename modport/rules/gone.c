@@ -1525,36 +1525,22 @@ static size_t file_scope_struct(const struct ctx *c, size_t v)
 }
 
 /*
- * The struct tag of the variable at token v: the nearest "struct TAG *v"
- * or "struct TAG v" before it, within STRUCT_OF_REACH tokens (a long
- * function's locals, its parameters): SCAN_NONE if none, and then no
- * finding - a member is reported only where its struct is known.
- */
-/* How far back struct_of() walks token by token before it asks idindex. */
-#define STRUCT_OF_NEAR 1024
-
-/*
  * The previous token before k, back to stop, that spells the name of token
- * v; SCAN_NONE when there is none.  Near v, token by token; farther, over
- * the uses of the name (idindex, made once a file when a walk goes far).
+ * v; SCAN_NONE when there is none.  Token by token: struct_of()'s walk
+ * back from v reads each token at most once, within STRUCT_OF_REACH - a
+ * few thousand compares, where an index of the file's every name (once
+ * asked of the names far from their declarations) cost more.
  */
 static size_t prev_use(const struct ctx *c, size_t v, size_t k, size_t stop)
 {
 	const struct token *x = &c->tok[v];
-	struct id_index *ix;
-	const struct id_use *use;
-	size_t near = v > STRUCT_OF_NEAR ? v - STRUCT_OF_NEAR : 0, u;
 
-	for (; k > stop && k > near; k--)
+	for (; k > stop; k--)
 		if (c->tok[k - 1].type == TOKEN_IDENT &&
 		    c->tok[k - 1].len == x->len &&
 		    !memcmp(c->buf + c->tok[k - 1].pos, c->buf + x->pos, x->len))
 			return k - 1;
-	if (k <= stop || !(ix = file_idents(c->pt)))
-		return SCAN_NONE;
-	u = idindex_find(ix, c->buf + x->pos, x->len, &use);
-	u = idindex_before(use, u, k);	/* use is set by idindex_find() */
-	return u > 0 && use[u - 1].tok >= stop ? use[u - 1].tok : SCAN_NONE;
+	return SCAN_NONE;
 }
 
 /*
@@ -1601,6 +1587,12 @@ static bool same_var(const struct ctx *c, size_t a, size_t b)
 	       !memcmp(c->buf + x->pos, c->buf + y->pos, x->len);
 }
 
+/*
+ * The struct tag of the variable at token v: the nearest "struct TAG *v"
+ * or "struct TAG v" before it, within STRUCT_OF_REACH tokens (a long
+ * function's locals, its parameters): SCAN_NONE if none, and then no
+ * finding - a member is reported only where its struct is known.
+ */
 static size_t struct_of(struct ctx *c, size_t v)
 {
 	size_t k, d, stop = v > STRUCT_OF_REACH ? v - STRUCT_OF_REACH : 2;
