@@ -113,10 +113,14 @@ static int load(struct entry *e)
 	return ret;
 }
 
-/* The slot of path: its entry, or the free slot where it goes. */
+/*
+ * The slot of path: its entry, or the free slot where it goes.  From the
+ * hash's top bits: its low ones vary little among paths of one folder
+ * (hashspan.h), and runs of taken slots grew to 34 probes a search.
+ */
 static struct entry *slot(const char *path, uint64_t hash)
 {
-	size_t k = hash & (size - 1);
+	size_t k = (size_t)(hash >> 32) & (size - 1);
 
 	while (table[k].path && (table[k].hash != hash ||
 				 strcmp(table[k].path, path)))
