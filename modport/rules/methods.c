@@ -407,39 +407,51 @@ static bool find_proto(struct mctx *c, size_t f, struct mctx *hv,
  * A signature's spelling that typedefs do not change: __u32, u32 and
  * unsigned int are one type, as are "T []" and "T *" in a parameter.
  */
+#define SAME(from, to) { from, to, sizeof(from) - 1, sizeof(to) - 1 }
+
 static void canonical(const char *s, size_t len, char *out, size_t size)
 {
-	static const char *const same[][2] = {
-		{ "__u8", "unsigned char" }, { "u8", "unsigned char" },
-		{ "__u16", "unsigned short" }, { "u16", "unsigned short" },
-		{ "__u32", "unsigned int" }, { "u32", "unsigned int" },
-		{ "__u64", "unsigned long long" }, { "u64", "unsigned long long" },
-		{ "__s8", "signed char" }, { "s8", "signed char" },
-		{ "__s16", "short" }, { "s16", "short" },
-		{ "__s32", "int" }, { "s32", "int" },
-		{ "__s64", "long long" }, { "s64", "long long" },
-		{ "[ ]", "*" },
+	/* each "to" fits in the 20 bytes the loop keeps free */
+	static const struct {
+		const char *from, *to;
+		size_t from_len, to_len;
+	} same[] = {
+		SAME("__u8", "unsigned char"), SAME("u8", "unsigned char"),
+		SAME("__u16", "unsigned short"), SAME("u16", "unsigned short"),
+		SAME("__u32", "unsigned int"), SAME("u32", "unsigned int"),
+		SAME("__u64", "unsigned long long"),
+		SAME("u64", "unsigned long long"),
+		SAME("__s8", "signed char"), SAME("s8", "signed char"),
+		SAME("__s16", "short"), SAME("s16", "short"),
+		SAME("__s32", "int"), SAME("s32", "int"),
+		SAME("__s64", "long long"), SAME("s64", "long long"),
+		SAME("[ ]", "*"),
 	};
 	size_t o = 0, i = 0, k, n;
 
 	while (i < len && o + 20 < size) {
 		bool start = !i || s[i - 1] == ' ' || s[i - 1] == '(';
 
+		/* the words of same[] begin with '_', 'u', 's' or '[' */
+		if (start && !strchr("_us[", s[i]))
+			start = false;
 		for (k = 0; start && k < sizeof(same) / sizeof(same[0]); k++) {
-			n = strlen(same[k][0]);
-			if (len - i >= n && !memcmp(s + i, same[k][0], n) &&
+			n = same[k].from_len;
+			if (len - i >= n && !memcmp(s + i, same[k].from, n) &&
 			    (len - i == n || strchr(" ,)", s[i + n])))
 				break;
 		}
 		if (start && k < sizeof(same) / sizeof(same[0])) {
-			o += (size_t)snprintf(out + o, size - o, "%s", same[k][1]);
-			i += strlen(same[k][0]);
+			memcpy(out + o, same[k].to, same[k].to_len + 1);
+			o += same[k].to_len;
+			i += same[k].from_len;
 			continue;
 		}
 		if (start && len - i >= 8 && !memcmp(s + i, "unsigned", 8) &&
 		    (len - i == 8 || strchr(",)", s[i + 8]) ||
 		     (s[i + 8] == ' ' && s[i + 9] == '*'))) {
-			o += (size_t)snprintf(out + o, size - o, "unsigned int");
+			memcpy(out + o, "unsigned int", 13);
+			o += 12;
 			i += 8;
 			continue;
 		}
@@ -447,6 +459,8 @@ static void canonical(const char *s, size_t len, char *out, size_t size)
 	}
 	out[o] = 0;
 }
+
+#undef SAME
 
 static bool sig_eq(const char *a, size_t alen, const char *b, size_t blen)
 {
