@@ -76,12 +76,18 @@ static bool blank(char c)
 static bool has_word(const char *buf, size_t s, size_t e, const char *w)
 {
 	size_t n = strlen(w), i;
+	const char *at;
 
-	for (i = s; i + n <= e; i++)
+	for (i = s; i + n <= e; i = (size_t)(at - buf) + 1) {
+		at = memchr(buf + i, w[0], e - n + 1 - i);	/* its first byte */
+		if (!at)
+			break;
+		i = (size_t)(at - buf);
 		if (!memcmp(buf + i, w, n) &&
 		    (i == s || !name_char(buf[i - 1]) || buf[i - 1] == '(') &&
 		    (i + n == e || !name_char(buf[i + n]) || buf[i + n] == ')'))
 			return true;
+	}
 	return false;
 }
 
