@@ -102,17 +102,24 @@ bool token_in(const char *buf, const struct token *t,
 	      const char *const *words, size_t n);
 
 /*
- * A list of words with the lengths and first bytes they have, read on
- * the first question: a token that no word fits by both is answered with
- * no look at the words (most tokens a list is asked of are in no list).
+ * A list of words with the pairs of length and first byte they have,
+ * read on the first question: a token whose pair no word has is answered
+ * with no look at the words (most tokens a list is asked of are in no
+ * list; a list's lengths and first bytes apart let through "ret" and
+ * "dev" for "return" and "do").
  */
 struct word_set {
 	const char *const *words;
 	size_t n;
 	bool made;
-	uint64_t lens;		/* bit k: a word of k bytes (63: or more) */
-	uint64_t first[4];	/* bit c: a word that begins with byte c */
+	uint64_t pairs[4];	/* bit word_pair(): a word of that pair */
 };
+
+/* The bit of the pair of length len and first byte c, in 256. */
+static inline unsigned int word_pair(size_t len, unsigned char c)
+{
+	return (c + 97u * (unsigned int)(len < 63 ? len : 63)) & 255;
+}
 
 void word_set_make(struct word_set *ws);
 
@@ -120,14 +127,13 @@ void word_set_make(struct word_set *ws);
 static inline bool word_set_in(const char *buf, const struct token *t,
 			       struct word_set *ws)
 {
-	unsigned char c = (unsigned char)buf[t->pos];
-	size_t len = t->len < 63 ? t->len : 63;
+	unsigned int pair = word_pair(t->len, (unsigned char)buf[t->pos]);
 
 	if (!ws->made)
 		word_set_make(ws);
 	/* a splice's bytes are in the token's length: no filter then */
 	if (!(t->flags & TF_SPLICE) &&
-	    (!((ws->lens >> len) & 1) || !((ws->first[c >> 6] >> (c & 63)) & 1)))
+	    !((ws->pairs[pair >> 6] >> (pair & 63)) & 1))
 		return false;
 	return token_in(buf, t, ws->words, ws->n);
 }
@@ -139,7 +145,7 @@ static inline bool word_set_in(const char *buf, const struct token *t,
  */
 #define TOKEN_IN(buf, t, words) __extension__ ({			\
 	static struct word_set word_set_ = {				\
-		words, sizeof(words) / sizeof(words[0]), false, 0, { 0 } \
+		words, sizeof(words) / sizeof(words[0]), false, { 0 }	\
 	};								\
 	word_set_in(buf, t, &word_set_);				\
 })

@@ -613,14 +613,13 @@ bool token_in(const char *buf, const struct token *t,
 
 void word_set_make(struct word_set *ws)
 {
-	size_t k, len;
-	unsigned char c;
+	size_t k;
+	unsigned int pair;
 
 	for (k = 0; k < ws->n; k++) {
-		len = strlen(ws->words[k]);
-		c = (unsigned char)ws->words[k][0];
-		ws->lens |= 1ull << (len < 63 ? len : 63);
-		ws->first[c >> 6] |= 1ull << (c & 63);
+		pair = word_pair(strlen(ws->words[k]),
+				 (unsigned char)ws->words[k][0]);
+		ws->pairs[pair >> 6] |= 1ull << (pair & 63);
 	}
 	ws->made = true;
 }
