@@ -70,22 +70,34 @@ static int add_includes(struct header_summary *s, const char *buf,
 	return 0;
 }
 
-/* The summary of the text buf, its tokens tl and directives pd. */
+/*
+ * The summary of the text buf, its tokens tl and directives pd: the
+ * identifiers of its code at file scope, where tl->body has no span (a
+ * struct's members, a function's body and the directives declare nothing
+ * there).
+ */
 static int summarize(struct header_summary *s, const char *buf,
 		     const struct token_list *tl, const struct ppdirs *pd)
 {
-	size_t i;
+	size_t i, b = 0;
 	/* a text spells a name four times, as a rule: room for a quarter */
 	int ret = hashset_reserve(&s->ids, tl->nr / 8);
 
 	for (i = 0; !ret && i < tl->nr; i++) {
 		const struct token *t = &tl->tok[i];
 
+		if (b < tl->nr_body && i == tl->body[b]) {
+			i = tl->body[b + 1];	/* to the brace back at 0 */
+			b += 2;
+			continue;
+		}
 		if (t->type != TOKEN_IDENT)
 			continue;
 		if (t->flags & TF_SPLICE)
-			s->any = true;
-		ret = hashset_add(&s->ids, hashset_key(buf + t->pos, t->len));
+			s->any = true;	/* in a directive too */
+		if (!(t->flags & TF_PP))
+			ret = hashset_add(&s->ids,
+					  hashset_key(buf + t->pos, t->len));
 	}
 	return ret ? ret : add_includes(s, buf, tl, pd);
 }

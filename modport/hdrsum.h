@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hdrsum: what a local header can name, known without keeping its text:
- * the 64-bit hashes of its identifiers and the names of its #include "x"
- * lines, both from the tokenizer, kept for the whole run and checked on
- * disk again after a write, as hdrcache does.  A rule asks it before it
- * reads a file's headers whole: a name that no header reached spells
- * cannot be declared by any of them.
+ * hdrsum: what a local header can declare, known without keeping its
+ * text: the 64-bit hashes of the identifiers of its code at file scope
+ * (outside directives and braces: where a declaration of a name is) and
+ * the names of its #include "x" lines, both from the tokenizer, kept for
+ * the whole run and checked on disk again after a write, as hdrcache
+ * does.  A rule asks it before it reads a file's headers whole: a name
+ * that no header reached spells at file scope cannot be declared by any
+ * of them (static-redecl's first_decl() takes no other use).
  */
 #ifndef MODPORT_HDRSUM_H
 #define MODPORT_HDRSUM_H
@@ -17,9 +19,9 @@
 #include "hashset.h"
 
 struct header_summary {
-	struct hash_set ids;	/* its identifiers' hashes */
-	bool any;		/* an identifier spans a backslash-newline:
-				 * it may name anything */
+	struct hash_set ids;	/* its file-scope identifiers' hashes */
+	bool any;		/* an identifier outside braces spans a
+				 * backslash-newline: it may name anything */
 	char **inc;		/* each #include "x", as the token "x" */
 	size_t nr_inc;
 };
@@ -31,8 +33,9 @@ struct header_summary {
 const struct header_summary *hdrsum_get(const char *path, int *err);
 
 /*
- * May the header spell the identifier s[0, len)?  false: it does not;
- * true: it does, or another of its identifiers has the same 64-bit hash.
+ * May the header spell the identifier s[0, len) in its code at file
+ * scope?  false: it does not; true: it does, or another of those
+ * identifiers has the same 64-bit hash.
  */
 bool hdrsum_may_name(const struct header_summary *hs, const char *s,
 		     size_t len);

@@ -1233,9 +1233,10 @@ static bool put_file_n(const char *path, const char *text, size_t n)
 }
 
 /*
- * A header's summary: its identifiers (spliced ones: any name), its
- * #include "x" names and no others, kept until a write is said and the
- * file has changed.
+ * A header's summary: the identifiers of its code at file scope (spliced
+ * ones: any name) - none of a directive's, a struct's members, a
+ * function's body - its #include "x" names and no others, kept until a
+ * write is said and the file has changed.
  */
 static void test_hdrsum(void)
 {
@@ -1249,11 +1250,18 @@ static void test_hdrsum(void)
 	snprintf(gone, sizeof(gone), "%s/none.h", dir);
 	check(put_file(path, "#include \"b.h\"\n#include <linux/c.h>\n"
 			     "/* note_word */ extern int a_count;\n"
-			     "#define A_MAX(x) ((x) + 1)\n"));
+			     "#define A_MAX(x) ((x) + 1)\n"
+			     "struct a_s { int a_member; };\n"
+			     "static inline int a_f(void) { return a_local; }\n"
+			     "extern struct a_s a_after;\n"));
 	hs = hdrsum_get(path, &err);
 	if (check(hs != NULL) && check_int(err, ==, 0)) {
 		check(hdrsum_may_name(hs, "a_count", 7));
-		check(hdrsum_may_name(hs, "A_MAX", 5));
+		check(hdrsum_may_name(hs, "a_f", 3));
+		check(hdrsum_may_name(hs, "a_after", 7));	/* after braces */
+		check(!hdrsum_may_name(hs, "A_MAX", 5));	/* a directive's */
+		check(!hdrsum_may_name(hs, "a_member", 8));	/* a member */
+		check(!hdrsum_may_name(hs, "a_local", 7));	/* in a body */
 		check(!hdrsum_may_name(hs, "note_word", 9));	/* a comment's */
 		check(!hdrsum_may_name(hs, "b_count", 7));
 		check(!hdrsum_may_name(hs, "a_coun", 6));
@@ -1602,7 +1610,7 @@ int main(void)
 	TEST(test_nameset(), "nameset: 5,000 names alike but for their middles, each found, no other");
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_harvest_members_only(), "harvest of the members and macros only: the same ones as a whole harvest, and nothing else");
-	TEST(test_hdrsum(), "hdrsum: a header's identifiers and #include \"x\" names, kept until a write and a change");
+	TEST(test_hdrsum(), "hdrsum: a header's identifiers at file scope (no directive's, member, body's) and #include \"x\" names, kept until a write and a change");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
