@@ -51,7 +51,10 @@ char *source_slurp_stat(const char *path, size_t *len, struct stat *st);
  * A file read only, as source_slurp() reads it (NULL for the same
  * reasons; NUL-terminated) - a large one mapped, not copied, where its
  * page cache serves: source_slurp() copies every byte of it once more.
- * *mapped says which; source_unslurp() gives it back.
+ * *mapped says which; source_unslurp() gives it back.  (A mapped file
+ * that another process cuts short while it is read ends this one with
+ * SIGBUS, as with any reader that maps, ripgrep's --mmap among them:
+ * projnames' reading of a tree's headers, which nothing writes then.)
  */
 const char *source_slurp_ro(const char *path, size_t *len, bool *mapped);
 void source_unslurp(const char *buf, size_t len, bool mapped);
