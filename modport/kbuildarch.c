@@ -785,15 +785,26 @@ bool kbuild_never_built(const char *path)
 	return kbuild_off(path, ON_ANY);
 }
 
-/* Is there an arch/x86/Kconfig in dir or a folder above it? */
+/*
+ * Is there an arch/x86/Kconfig in dir or a folder above it?  A folder
+ * below the last one found to have it has it above: not asked again (a
+ * tree's thousands of folders, three or four probes each).
+ */
 static bool under_x86_kconfig(char *dir)
 {
+	static char found[PATH_MAX];
 	char probe[PATH_MAX + 32], *slash;
+	size_t n = strlen(found);
 
+	if (n && !strncmp(dir, found, n) && (!dir[n] || dir[n] == '/'))
+		return true;
 	for (;;) {	/* past tools/'s own arch/ and include/ */
 		snprintf(probe, sizeof(probe), "%s/arch/x86/Kconfig", dir);
-		if (is_file(probe))
+		if (is_file(probe)) {
+			if (strlen(dir) < sizeof(found))
+				strcpy(found, dir);
 			return true;
+		}
 		slash = strrchr(dir, '/');
 		if (!slash || slash == dir)
 			return false;
