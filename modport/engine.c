@@ -496,22 +496,6 @@ static void add_hit(struct walk *w, unsigned int s, size_t i, int word)
 		   (pp && w->body != SCAN_NONE && i >= w->body ? H_BODY : 0));
 }
 
-/* Is token i after '.' or '->' (comments between)? */
-static inline bool after_member(const struct walk *w, size_t i)
-{
-	const struct token *tok = w->tl->tok, *p;
-
-	while (i > 0 && tok[i - 1].type == TOKEN_COMMENT)
-		i--;
-	if (!i)
-		return false;
-	p = &tok[i - 1];
-	return p->type == TOKEN_SPECIAL &&
-	       ((p->len == 1 && w->buf[p->pos] == '.') ||
-		(p->len == 2 && w->buf[p->pos] == '-' &&
-		 w->buf[p->pos + 1] == '>'));
-}
-
 /*
  * May the family whose filter is sf want identifier i, whose hash_span()
  * is span?  The filter of any name, then that of its place.
@@ -523,7 +507,8 @@ static inline bool filter_lets(const struct span_filter *sf,
 		return false;
 	if (!sf->member_bits)
 		return true;
-	return after_member(w, i) ?
+	/* after '.' or '->' (comments between), as gone's wants() reads it */
+	return is_member_op(w->buf, &w->tl->tok[tok_before(w->tl->tok, i)]) ?
 	       span_bloom_has(sf->member_bits, sf->member_mask, span) :
 	       span_bloom_has(sf->name_bits, sf->name_mask, span);
 }

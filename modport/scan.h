@@ -54,6 +54,26 @@ static inline size_t prev_code(const struct token_list *tl, size_t i)
 	return i;
 }
 
+/*
+ * The token before i, comments skipped - a directive's tokens count, as
+ * "#define X(p) p->m" spells a member too: its index, or i itself at the
+ * start.
+ */
+static inline size_t tok_before(const struct token *tok, size_t i)
+{
+	while (i > 0 && tok[i - 1].type == TOKEN_COMMENT)
+		i--;
+	return i > 0 ? i - 1 : i;
+}
+
+/* Is t '.' or '->': what follows it a member? */
+static inline bool is_member_op(const char *buf, const struct token *t)
+{
+	return t->type == TOKEN_SPECIAL &&
+	       ((t->len == 1 && buf[t->pos] == '.') ||
+		(t->len == 2 && buf[t->pos] == '-' && buf[t->pos + 1] == '>'));
+}
+
 /* prev_code(), but SCAN_NONE at the start instead of i. */
 static inline size_t code_before(const struct token_list *tl, size_t i)
 {

@@ -264,35 +264,6 @@ char *source_slurp(const char *path, size_t *len)
 	return source_slurp_stat(path, len, &st);
 }
 
-/* source_slurp_stat() of the file open at fd, fstat()'d into src->st. */
-static char *slurp_fd(struct source *src, int fd, size_t *len,
-		      struct stat *st)
-{
-	if (!S_ISREG(src->st.st_mode) ||
-	    src->st.st_size >= (off_t)SOURCE_MAX_SIZE || read_all(src, fd) ||
-	    memchr(src->buf, 0, src->len)) {
-		free(src->buf);
-		return NULL;
-	}
-	*len = src->len;
-	*st = src->st;
-	return src->buf;
-}
-
-char *source_slurp_stat(const char *path, size_t *len, struct stat *st)
-{
-	int fd = open_source(path);
-	struct source src = { .path = path };
-	char *buf = NULL;
-
-	if (fd < 0)
-		return NULL;
-	if (!fstat(fd, &src.st))
-		buf = slurp_fd(&src, fd, len, st);
-	close(fd);
-	return buf;
-}
-
 /*
  * The file open at fd (st: its fstat()), mapped: NULL where it cannot be,
  * holds a NUL byte, or fills its last page, which leaves no NUL after it
@@ -316,29 +287,52 @@ static const char *map_file(int fd, const struct stat *st)
 	return map;
 }
 
-const char *source_slurp_ro(const char *path, size_t *len, bool *mapped)
+/*
+ * source_slurp_stat(), and source_slurp_ro() where mapped is not NULL: a
+ * large file mapped (*mapped true), else read into a copy.
+ */
+static char *slurp(const char *path, size_t *len, struct stat *st,
+		   bool *mapped)
 {
 	int fd = open_source(path);
 	struct source src = { .path = path };
-	struct stat st;
-	const char *buf = NULL;
+	char *buf = NULL;
 
-	*mapped = false;
+	if (mapped)
+		*mapped = false;
 	if (fd < 0)
 		return NULL;
-	if (!fstat(fd, &src.st)) {
-		if (S_ISREG(src.st.st_mode) &&
-		    (size_t)src.st.st_size >= SOURCE_MAP_MIN &&
-		    src.st.st_size < (off_t)SOURCE_MAX_SIZE &&
-		    (buf = map_file(fd, &src.st))) {
-			*len = (size_t)src.st.st_size;
-			*mapped = true;
-		} else {
-			buf = slurp_fd(&src, fd, len, &st);
-		}
+	if (fstat(fd, &src.st) || !S_ISREG(src.st.st_mode) ||
+	    src.st.st_size >= (off_t)SOURCE_MAX_SIZE)
+		goto out;
+	if (mapped && (size_t)src.st.st_size >= SOURCE_MAP_MIN &&
+	    (buf = (char *)map_file(fd, &src.st))) {
+		*mapped = true;
+		src.len = (size_t)src.st.st_size;
+	} else if (!read_all(&src, fd) && !memchr(src.buf, 0, src.len)) {
+		buf = src.buf;
+	} else {
+		free(src.buf);
 	}
+	if (buf) {
+		*len = src.len;
+		*st = src.st;
+	}
+out:
 	close(fd);
 	return buf;
+}
+
+char *source_slurp_stat(const char *path, size_t *len, struct stat *st)
+{
+	return slurp(path, len, st, NULL);
+}
+
+const char *source_slurp_ro(const char *path, size_t *len, bool *mapped)
+{
+	struct stat st;
+
+	return slurp(path, len, &st, mapped);
 }
 
 void source_unslurp(const char *buf, size_t len, bool mapped)

@@ -882,31 +882,12 @@ static void report(struct ctx *c, size_t i, const char *what, uint32_t mask,
 	report_of(c, i, what, NULL, SCAN_NONE, mask, present);
 }
 
-/*
- * The token before i, comments skipped: its index, or that of the first
- * token at the start (wants() reads the tokens without a ctx, as these).
- */
-static size_t tok_before(const struct token *tok, size_t i)
-{
-	while (i > 0 && tok[i - 1].type == TOKEN_COMMENT)
-		i--;
-	return i > 0 ? i - 1 : i;
-}
-
 /* The token after i, comments skipped. */
 static size_t tok_after(const struct token *tok, size_t i)
 {
 	for (i++; tok[i].type == TOKEN_COMMENT; i++)
 		;
 	return i;
-}
-
-/* Is t '.' or '->': what follows it a member? */
-static bool member_op(const char *buf, const struct token *t)
-{
-	return t->type == TOKEN_SPECIAL &&
-	       ((t->len == 1 && buf[t->pos] == '.') ||
-		(t->len == 2 && !memcmp(buf + t->pos, "->", 2)));
 }
 
 /* The token before i, comments skipped (i itself at the start). */
@@ -922,7 +903,7 @@ static size_t next_tok(const struct ctx *c, size_t i)
 
 static bool is_arrow(const struct ctx *c, size_t i)
 {
-	return member_op(c->buf, &c->tok[i]);
+	return is_member_op(c->buf, &c->tok[i]);
 }
 
 /* The arguments of the call whose '(' is at i, or -1 if unbalanced. */
@@ -2986,7 +2967,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
 	    t[1].len == 1 && pt->buf[t[1].pos] == '(' &&
 	    atlas_arch_span(ATLAS_ARCH_FUNC, s, t->len, span, &dirs, &dlen))
 		return true;	/* arch_only_call() */
-	member = p && member_op(pt->buf, p);
+	member = p && is_member_op(pt->buf, p);
 	if (!set || !atlas_gone_set_has(set, member ? ATLAS_USE_MEMBER :
 						      ATLAS_USE_NAME, span))
 		return false;
