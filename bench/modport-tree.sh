@@ -2,7 +2,8 @@
 # modport-tree.sh: `modport check` over a modern kernel tree, Debian's
 # linux-source-6.1 (unpacked into cache/linux-source-6.1/ on first use).
 # Prints files/s, MB/s (wall clock and CPU time, one process, one core) and
-# the findings. BASE=/path/to/modport also times a baseline binary (say, one
+# the findings.  A MB is 10^6 bytes, as a rate in MB/s goes; MiB (2^20,
+# which this script printed as MB before) beside it. BASE=/path/to/modport also times a baseline binary (say, one
 # built from main) in the same run, alternating with this one, and prints
 # the ratio and whether both print the same findings (MODPORT= names the
 # binary measured, build/bin/modport by default). JOBS=N (default: the
@@ -88,10 +89,10 @@ done
 
 report() {
 	awk -v n="$1" -v f="$files" -v b="$bytes" -v t="$2" -v c="$3" 'BEGIN {
-		printf "  %-5s %7.3f s wall, %6.0f files/s, %4.0f MB/s wall; %7.3f s CPU, %4.0f MB/s CPU\n",
-			n, t, f / t, b / 1048576 / t, c, b / 1048576 / c }'
+		printf "  %-5s %7.3f s wall, %6.0f files/s, %4.0f MB/s (%4.0f MiB/s) wall; %7.3f s CPU, %4.0f MB/s CPU\n",
+			n, t, f / t, b / 1e6 / t, b / 1048576 / t, c, b / 1e6 / c }'
 }
-echo "modport ${args[*]} over linux-source-6.1 (a modern tree checked for its own kernel): $files files, $((bytes / 1048576)) MB"
+echo "modport ${args[*]} over linux-source-6.1 (a modern tree checked for its own kernel): $files files, $((bytes / 1000000)) MB ($((bytes / 1048576)) MiB)"
 echo "  best of $runs runs each, one core (CPU time: user + system of that run):"
 [ -z "$base" ] || report base "${best[base]}" "${cpu[base]}"
 report now "${best[now]}" "${cpu[now]}"
@@ -119,9 +120,9 @@ if [ -n "$base" ]; then
 	fi
 fi
 awk -v b="$bytes" -v t="${best[now]}" -v c="${cpu[now]}" 'BEGIN {
-	printf "  ratio to the goal of 300 MB/s, one process: %.2f wall, %.2f CPU\n", b / 1048576 / t / 300, b / 1048576 / c / 300 }'
+	printf "  ratio to the goal of 300 MB/s, one process: %.2f wall, %.2f CPU\n", b / 1e6 / t / 300, b / 1e6 / c / 300 }'
 [ -z "$jobs" ] || awk -v b="$bytes" -v t="${best[jobs]}" 'BEGIN {
-	printf "  ratio to the goal of 300 MB/s, -j'"$jobs"': %.2f wall\n", b / 1048576 / t / 300 }'
+	printf "  ratio to the goal of 300 MB/s, -j'"$jobs"': %.2f wall (of 300 MiB/s: %.2f)\n", b / 1e6 / t / 300, b / 1048576 / t / 300 }'
 echo "findings ($(grep -c ': warning: ' "$tmp/now.out" || true)):"
 sed 's/^/  /' "$tmp/now.out"
 grep -q '3com/3c515\.c:.*\[implicit-exit\]' "$tmp/now.out" ||
