@@ -2,6 +2,7 @@
 /* kbuildarch.c: files of a kernel tree that only another arch builds (kbuildarch.h). */
 #include <dirent.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -586,12 +587,76 @@ static void kconfig_made(const char *root)
 	kconfig_walk(root, "", 0);
 }
 
+/* The Kconfig files read, forgotten: none read. */
+static void kconfig_forget(void)
+{
+	size_t k, d;
+
+	for (k = 0; k < kc.size; k++) {
+		struct ksym *s = kc.sym[k];
+
+		if (!s)
+			continue;
+		for (d = 0; d < s->nr_def; d++)
+			free(s->def[d].deps);
+		for (d = 0; d < s->nr_sel; d++)
+			free(s->selectors[d]);
+		free(s->def);
+		free(s->selectors);
+		free(s->name);
+		free(s);
+	}
+	free(kc.sym);
+	memset(&kc, 0, sizeof(kc));
+}
+
 void kbuild_read_kconfig(const char *path)
 {
 	char dir[PATH_MAX], root[PATH_MAX];
 
 	if (dir_of(path, dir) && tree_of(dir, root, true))
 		kconfig_made(root);
+}
+
+/*
+ * kbuild_kconfig_start()'s reading: a thread that touches kc, kconfig_*()
+ * and nothing else of this file (tree_of() and dir_of() keep memos).
+ */
+static struct {
+	pthread_t thread;
+	bool running;
+	char root[PATH_MAX];
+} early;
+
+static void *read_early(void *arg)
+{
+	(void)arg;
+	kconfig_made(early.root);
+	return NULL;
+}
+
+void kbuild_kconfig_start(const char *path)
+{
+	char dir[PATH_MAX];
+
+	if (kc.made || early.running || !is_dir(path) || !realpath(path, dir) ||
+	    !tree_of_uncached(dir, early.root, true))
+		return;
+	early.running = !pthread_create(&early.thread, NULL, read_early, NULL);
+}
+
+void kbuild_kconfig_join(const char *path)
+{
+	char dir[PATH_MAX], root[PATH_MAX];
+
+	if (!early.running)
+		return;
+	pthread_join(early.thread, NULL);
+	early.running = false;
+	/* kbuild_read_kconfig(path) would read another tree, or none */
+	if (!dir_of(path, dir) || !tree_of(dir, root, true) ||
+	    strcmp(root, kc.root))
+		kconfig_forget();
 }
 
 /* ---- Makefiles: the conditions kbuild reaches a file or folder under ---- */

@@ -36,6 +36,22 @@ bool kbuild_other_arch(const char *path);
 void kbuild_read_kconfig(const char *path);
 
 /*
+ * Start reading, in a thread of this process, the Kconfig files of the
+ * kernel tree that holds the folder path (one named on the command line),
+ * while the caller walks the folder: kbuild_kconfig_join() waits for it,
+ * and must come before any other call of this file's and any fork().
+ * Nothing where path is no folder of a tree of today, or no thread starts.
+ */
+void kbuild_kconfig_start(const char *path);
+
+/*
+ * The reading kbuild_kconfig_start() started, waited for - and kept if it
+ * read the tree kbuild_read_kconfig(path) reads (path: a file the caller
+ * will port, NULL for none), else forgotten, as if it had never been.
+ */
+void kbuild_kconfig_join(const char *path);
+
+/*
  * Is the .c at path, in a kernel tree, one that no configuration of any
  * architecture builds: kbuild reaches it only through symbols that
  * nothing can set - a "config X" whose every definition has no prompt

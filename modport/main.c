@@ -353,9 +353,10 @@ static const char *first_c_file(const struct jobs_list *l)
 /*
  * What every process needs, read or made before they part, once: the
  * atlas, the target's gone set (gone's filter: a process that finds none
- * makes its own), the project's headers (projnames: read by processes of
- * their own, while this one reads the tree's Kconfig files, which
- * kbuildarch's first question would read).  0 or -ENOMEM.
+ * makes its own), the tree's Kconfig files, which kbuildarch's first
+ * question would read (by a thread while the folders were walked:
+ * kbuild_kconfig_start(); else here while the parts read), the project's
+ * headers (projnames: read by processes of their own).  0 or -ENOMEM.
  */
 static int before_parting(const struct ctx *c, const struct jobs_list *l)
 {
@@ -363,14 +364,31 @@ static int before_parting(const struct ctx *c, const struct jobs_list *l)
 	uint32_t target;
 	const char *c_file = first_c_file(l);
 
-	if (atlas_load() < 0)
+	if (atlas_load() < 0) {
+		kbuild_kconfig_join(c_file);
 		return -ENOMEM;
+	}
 	target = target_atlas_releases(&c->rules, range, sizeof(range));
 	atlas_gone_set(target);
+	kbuild_kconfig_join(c_file);	/* before any fork */
 	projnames_start(c->jobs, target);
 	if (c_file)
 		kbuild_read_kconfig(c_file);
 	return projnames_load(c->jobs, target);
+}
+
+/* The first folder named, whose tree's Kconfig files a thread reads. */
+static void kconfig_early(int argc, char **argv)
+{
+	struct stat st;
+	int i;
+
+	for (i = 1; i < argc; i++)
+		if (strcmp(argv[i], "-") && !stat(argv[i], &st) &&
+		    S_ISDIR(st.st_mode)) {
+			kbuild_kconfig_start(argv[i]);
+			return;
+		}
 }
 
 static int port_in_jobs(struct ctx *c, int argc, char **argv)
@@ -378,11 +396,14 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 	struct jobs_list l = { 0 };
 	int status = 0, i;
 
+	kconfig_early(argc, argv);
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    list_path(argv[i], &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
 	hdrindex_walked();
+	if (l.nr <= 1)
+		kbuild_kconfig_join(NULL);	/* no parting: asked as asked */
 	if (l.nr > 1 && before_parting(c, &l) < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));

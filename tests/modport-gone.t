@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 190
+plan 193
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -460,6 +460,18 @@ cp -r "$g/kbuild" "$tmp/kbuild2"
 printf '\nconfig DEMO\n\tbool "demo"\n\tselect BROKEN\n' >>"$tmp/kbuild2/tree/arch/x86/Kconfig"
 like "$(chk "$tmp/kbuild2/tree/drivers/usb")" "sisusb_con.c:10:16: warning: the function 'pci_find_device' went away" \
 	"negative control: a symbol a build may set selects BROKEN"
+# --jobs: a thread reads the Kconfig files of the first folder's tree while
+# the folders are walked (kbuild_kconfig_start()), kept if the first .c's
+# tree is that one, forgotten if it is another.
+jobs() { "$modport" check "$1" --target=6.1 --rules=gone,signature "${@:2}" 2>&1; }
+is "$(jobs --jobs=2 "$g/kbuild/tree")" "$(jobs --jobs=1 "$g/kbuild/tree")" \
+	"--jobs=2: the Kconfig files a thread read during the walk, the answers of one process"
+cp -r "$tmp/kbuild/tree" "$tmp/kconly"
+find "$tmp/kconly" -name '*.c' -delete
+kc=$(jobs --jobs=2 "$tmp/kconly" "$g/kbuild/tree")
+unlike "$kc" "iosapic\\.c|spapr_tce\\.c" \
+	"--jobs=2: the thread read the first folder's tree, which has no .c; the first .c's tree is read instead"
+is "$kc" "$(jobs --jobs=1 "$tmp/kconly" "$g/kbuild/tree")" "and the same answers as one process's"
 
 # #ifdef f, where the atlas says f is no macro of x86's in the target.
 is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"
