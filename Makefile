@@ -16,7 +16,10 @@ B := build
 # The default goal, before any included rule can take its place.
 all:
 
-CFLAGS ?= -O2 -g
+# -O3: modport's check of linux-source-6.1 ran 0.97 of -O2's time side by
+# side (16 pairs on one core each) and 2% fewer instructions.  A build
+# that passes its own CFLAGS (Debian's -O2) keeps them.
+CFLAGS ?= -O3 -g
 WARNFLAGS := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Wshadow \
 	-Wstrict-prototypes -Wmissing-prototypes -Wformat=2 -Wvla
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
