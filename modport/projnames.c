@@ -122,6 +122,24 @@ static const char *ident_run(const char *p, const char *end)
 }
 
 /*
+ * Is p (end: the text's) the word "define" of a directive, whose run of
+ * other bytes [run, p) ends with '#' and blanks?  The word declares no
+ * name (the macro after it does): not asked of the atlas, as a register
+ * header's every line would ask it.
+ */
+static bool directive_define(const char *run, const char *p, const char *end)
+{
+	const char *q = p;
+
+	if (end - p < 7 || memcmp(p, "define", 6) ||
+	    scan_class[(unsigned char)p[6]] == S_IDENT)
+		return false;
+	while (q > run && (q[-1] == ' ' || q[-1] == '\t'))
+		q--;
+	return q > run && q[-1] == '#';
+}
+
+/*
  * Can a name the header declares be asked (projnames_member())?  Only a
  * member missing from every struct of a kernel within read_for is
  * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER), and the header declares a
@@ -144,11 +162,13 @@ static bool can_be_asked(const char *buf, size_t len)
 	while (p < end) {
 		switch (scan_class[(unsigned char)*p]) {
 		case S_OTHER:
-			p++;
+			start = p++;
 			if (p[-1] == ' ' && *p == ' ')	/* a run of blanks */
 				p = blank_run16(p, end);
 			while (scan_class[(unsigned char)*p] == S_OTHER)
 				p++;
+			if (*p == 'd' && directive_define(start, p, end))
+				p += 6;
 			break;
 		case S_IDENT:
 			start = p;

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 193
+plan 198
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -200,6 +200,21 @@ for n in 17 37; do
 	is "$("$modport" check --target=7.3 --rules=gone "$tmp/gmb" 2>&1)" "" \
 		"struct_mutex declared after a run of $n blanks in the project's header: not reported"
 done
+# The scan asks the atlas nothing of a directive's "define" (a register
+# header's every line has one): the macro's name after it, however the
+# directive is spaced, is read.
+cp -r "$gm" "$tmp/gmd"
+for d in '#define' '# define' '#\tdefine' ' #  define'; do
+	printf '#ifndef LOCKS_H\n#define LOCKS_H\n%b struct_mutex lock\n#endif\n' "$d" \
+		>"$tmp/gmd/include/locks.h"
+	is "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmd" 2>&1)" "" \
+		"-j2: '$d struct_mutex' in the project's header, a macro of that name: not reported"
+done
+printf '#ifndef LOCKS_H\n#define LOCKS_H\n#define other_mutex struct_mutex\n#endif\n' \
+	>"$tmp/gmd/include/locks.h"
+like "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmd" 2>&1)" \
+	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away" \
+	"negative control: a macro that only spells struct_mutex in its body: reported"
 # struct_of() keeps what a variable's last use found: a later use walks
 # back only to there, and takes that decision only within its own reach
 # (4,096 tokens back).  far.c: d's declaration is within the reach of its
