@@ -7,9 +7,12 @@
  * once (hdrcache).  Each worker claims the next chunk from a counter in
  * shared memory, ports it with its stdout and stderr sent to two memory
  * files of its own, notes where the chunk's output lies, and tells the
- * parent on a pipe.  The parent copies the chunks' output to its own
- * stdout and stderr in the list's order, as soon as the chunks before
- * are printed: the first lines come while the rest is ported.
+ * parent on a pipe - of a chunk that printed something, or of the one the
+ * parent waits for: a chunk that printed nothing wakes no one (a tree's
+ * thousands of folders woke the parent, which took a core from a worker,
+ * 10,000 times).  The parent copies the chunks' output to its own stdout
+ * and stderr in the list's order, as soon as the chunks before are done:
+ * the first lines come while the rest is ported.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -31,6 +34,8 @@
 
 enum { FREE, CLAIMED, DONE };
 
+#define NO_CHUNK ((size_t)-1)
+
 struct chunk {
 	size_t first, nr;	/* items [first, first + nr) */
 	atomic_int state;
@@ -45,9 +50,14 @@ struct run {
 	void *arg;
 	size_t *sums, nr_sums;
 	unsigned int jobs;
-	void *map;		/* shared: next, the chunks, the sums */
+	void *map;		/* shared: next, want, the chunks, the sums */
 	size_t map_len;
 	atomic_size_t *next;
+	/*
+	 * The chunk whose end the parent waits to hear of, output of a later
+	 * one being ready; NO_CHUNK while it waits for output only.
+	 */
+	atomic_size_t *want;
 	struct chunk *chunks;
 	size_t nr_chunks;
 	size_t *worker_sums;	/* jobs * nr_sums */
@@ -148,8 +158,11 @@ static int run_chunk(struct run *r, const struct chunk *c)
 	return status;
 }
 
-/* MODPORT_TRACE_JOBS=FILE: who ported how many files, a line each. */
-static void trace(const char *who, unsigned int k, size_t files)
+/*
+ * MODPORT_TRACE_JOBS=FILE: who ported how many files, and told the parent
+ * of how many chunks, a line each.
+ */
+static void trace(const char *who, unsigned int k, size_t told, size_t files)
 {
 	const char *path = getenv("MODPORT_TRACE_JOBS");
 	char line[96];
@@ -160,8 +173,8 @@ static void trace(const char *who, unsigned int k, size_t files)
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
-	n = snprintf(line, sizeof(line), "%s %u pid %ld files %zu\n", who, k,
-		     (long)getpid(), files);
+	n = snprintf(line, sizeof(line), "%s %u pid %ld told %zu files %zu\n",
+		     who, k, (long)getpid(), told, files);
 	if (write(fd, line, (size_t)n) != n)
 		n = -1;
 	close(fd);
@@ -169,7 +182,7 @@ static void trace(const char *who, unsigned int k, size_t files)
 
 static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 {
-	size_t files = 0;
+	size_t files = 0, told = 0;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* stdout closed: parent gone */
 	if (getppid() != r->parent)
@@ -199,10 +212,14 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 		       r->nr_sums * sizeof(*r->sums));
 		files += c->nr;
 		atomic_store(&c->state, DONE);
+		/* after the store: follow() reads them in the other order */
+		if (!c->out_len && !c->err_len && atomic_load(r->want) != n)
+			continue;
 		if (write(r->pipe[1], &n, sizeof(n)) != sizeof(n))
 			_exit(3);
+		told++;
 	}
-	trace("job", w + 1, files);
+	trace("job", w + 1, told, files);
 	_exit(0);
 }
 
@@ -269,6 +286,8 @@ static int run_setup(struct run *r)
 	}
 	r->next = r->map;
 	atomic_init(r->next, 0);
+	r->want = (atomic_size_t *)((char *)r->map + sizeof(*r->next));
+	atomic_init(r->want, NO_CHUNK);
 	r->worker_sums = (size_t *)((char *)r->map + 64);
 	r->chunks = (struct chunk *)((char *)r->map + 64 + sums);
 	r->nr_chunks = count_chunks(r->l, r->chunks);
@@ -300,10 +319,37 @@ static unsigned int start(struct run *r)
 	return w;
 }
 
-/* Print the chunks as they are done, in order; the next one not printed. */
+/*
+ * Print the done chunks from at, in order; then, where output told of
+ * (before heard) waits behind chunk at, ask to hear of its end: want is
+ * stored before the chunk's state is read again, as a worker stores the
+ * state before it reads want, so that one of the two sees the other's.
+ */
+static size_t print_done(struct run *r, size_t at, size_t heard, int *status)
+{
+	for (;;) {
+		while (at < r->nr_chunks &&
+		       atomic_load(&r->chunks[at].state) == DONE)
+			*status = max_status(*status,
+					     print_chunk(r, &r->chunks[at++]));
+		if (at >= r->nr_chunks || at >= heard) {
+			atomic_store(r->want, NO_CHUNK);
+			return at;
+		}
+		atomic_store(r->want, at);
+		if (atomic_load(&r->chunks[at].state) != DONE)
+			return at;
+	}
+}
+
+/*
+ * Print the chunks as they are done, in order, as the workers tell of
+ * them; the next one not printed (jobs_run() prints the rest, done
+ * silently, once every worker is gone).
+ */
 static size_t follow(struct run *r, int *status)
 {
-	size_t at = 0, n;
+	size_t at = 0, heard = 0, n;
 
 	while (at < r->nr_chunks) {
 		ssize_t got = read(r->pipe[0], &n, sizeof(n));
@@ -312,10 +358,9 @@ static size_t follow(struct run *r, int *status)
 			continue;
 		if (got != sizeof(n))
 			break;	/* every worker is gone */
-		while (at < r->nr_chunks &&
-		       atomic_load(&r->chunks[at].state) == DONE)
-			*status = max_status(*status,
-					     print_chunk(r, &r->chunks[at++]));
+		if (n >= heard)
+			heard = n + 1;
+		at = print_done(r, at, heard, status);
 	}
 	return at;
 }
@@ -385,7 +430,7 @@ int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
 		files += c->nr;
 	}
 	if (files)
-		trace("parent", 0, files);
+		trace("parent", 0, 0, files);
 	run_free(&r);
 	return status;
 }

@@ -11,7 +11,7 @@ need taskset
 need nproc
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 12 + 11 ))
+plan $(( ${#bins[@]} * 12 + 14 ))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -85,6 +85,27 @@ for bin in "${bins[@]}"; do
 	is "$(awk '{ n += $NF } END { print n }' "$tmp/trace")" "$files" \
 		"$tag: -j3: together they ported every file ($files), each once"
 done
+
+# A chunk (a folder's files) that prints nothing wakes no one: the workers
+# tell the parent only of a chunk that printed something (or of the one
+# it waits for, output of a later one being ready).  Twelve folders, all
+# quiet, then all loud.
+for k in $(seq 12); do
+	mkdir -p "$tmp/quiet/d$k" "$tmp/loud/d$k"
+	cp module/hello.c "$tmp/quiet/d$k/"
+	cp legacy/hello-2.4.c "$tmp/loud/d$k/hello.c"
+done
+told() { awk '/^job / { n += $6 } END { print n + 0 }' "$tmp/trace"; }
+rm -f "$tmp/trace"
+MODPORT_TRACE_JOBS=$tmp/trace run quiet "$bin" check -j2 "$tmp/quiet"
+is "$(cat "$tmp/quiet.rc"):$(wc -c <"$tmp/quiet.out"):$(told)" "0:0:0" \
+	"-j2 over 12 quiet folders: nothing printed, the parent told of no chunk"
+rm -f "$tmp/trace"
+MODPORT_TRACE_JOBS=$tmp/trace run loud "$bin" check -j2 "$tmp/loud"
+is "$(told)" 12 "negative control: 12 folders that print findings, each told of once"
+run loud1 "$bin" check -j1 "$tmp/loud"
+same loud1 loud
+ok $? "-j2 over the loud folders prints what one process prints"
 
 bin=${bins[0]}
 for bad in 0 x 1025 -1; do
