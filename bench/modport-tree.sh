@@ -3,7 +3,10 @@
 # linux-source-6.1 (unpacked into cache/linux-source-6.1/ on first use).
 # Prints files/s, MB/s (wall clock and CPU time, one process, one core) and
 # the findings.  A MB is 10^6 bytes, as a rate in MB/s goes; MiB (2^20,
-# which this script printed as MB before) beside it. BASE=/path/to/modport also times a baseline binary (say, one
+# which this script printed as MB before) beside it.  Each figure is the
+# best of RUNS runs (3 by default), with their median beside it: this
+# machine moves more than a change does.  BASE=/path/to/modport also
+# times a baseline binary (say, one
 # built from main) in the same run, alternating with this one, and prints
 # the ratio and whether both print the same findings (MODPORT= names the
 # binary measured, build/bin/modport by default). JOBS=N (default: the
@@ -60,8 +63,9 @@ args=(check)
 [ -z "$target" ] || args+=("--target=$target")
 args+=(linux-source-6.1)
 
-# run NAME BINARY: one timed run; keeps NAME's best wall time and its CPU.
-declare -A best cpu
+# run NAME BINARY: one timed run; keeps NAME's best wall time and its CPU,
+# and every wall time (all: the median is printed too, as the machine moves).
+declare -A best cpu all
 run() {
 	local name=$1 bin=$2 t0 t1 t status=0 pin=(taskset -c 0) extra=()
 	if [ "$name" = jobs ]; then	# every core, N processes
@@ -75,6 +79,7 @@ run() {
 	[ "$status" -le 1 ] ||
 		{ echo "$bin check failed ($status):" >&2; cat "$tmp/$name.out" >&2; exit 1; }
 	t=$(echo "$t1 - $t0" | bc)
+	all[$name]="${all[$name]:-} $t"
 	if [ -z "${best[$name]:-}" ] || [ "$(echo "$t < ${best[$name]}" | bc)" = 1 ]; then
 		best[$name]=$t
 		cpu[$name]=$(tail -n 1 "$tmp/$name.cpu" | awk '{ print $1 + $2 }')
@@ -87,18 +92,24 @@ for _ in $(seq "$runs"); do
 	[ -z "$jobs" ] || run jobs "$modport"
 done
 
+# median NAME: the median of NAME's wall times
+median() {
+	tr ' ' '\n' <<<"${all[$1]}" | grep . | sort -n |
+		awk '{ v[NR] = $1 } END { print NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 report() {
-	awk -v n="$1" -v f="$files" -v b="$bytes" -v t="$2" -v c="$3" 'BEGIN {
-		printf "  %-5s %7.3f s wall, %6.0f files/s, %4.0f MB/s (%4.0f MiB/s) wall; %7.3f s CPU, %4.0f MB/s CPU\n",
-			n, t, f / t, b / 1e6 / t, b / 1048576 / t, c, b / 1e6 / c }'
+	awk -v n="$1" -v f="$files" -v b="$bytes" -v t="$2" -v c="$3" -v m="$(median "$4")" 'BEGIN {
+		printf "  %-5s %7.3f s wall, %6.0f files/s, %4.0f MB/s (%4.0f MiB/s) wall; %7.3f s CPU, %4.0f MB/s CPU; median %.3f s, %4.0f MB/s\n",
+			n, t, f / t, b / 1e6 / t, b / 1048576 / t, c, b / 1e6 / c, m, b / 1e6 / m }'
 }
 echo "modport ${args[*]} over linux-source-6.1 (a modern tree checked for its own kernel): $files files, $((bytes / 1000000)) MB ($((bytes / 1048576)) MiB)"
 echo "  best of $runs runs each, one core (CPU time: user + system of that run):"
-[ -z "$base" ] || report base "${best[base]}" "${cpu[base]}"
-report now "${best[now]}" "${cpu[now]}"
+[ -z "$base" ] || report base "${best[base]}" "${cpu[base]}" base
+report now "${best[now]}" "${cpu[now]}" now
 if [ -n "$jobs" ]; then
 	echo "  with --jobs=$jobs on $(nproc) cores (CPU time: all its processes):"
-	report "-j$jobs" "${best[jobs]}" "${cpu[jobs]}"
+	report "-j$jobs" "${best[jobs]}" "${cpu[jobs]}" jobs
 	awk -v a="${best[now]}" -v b="${best[jobs]}" 'BEGIN {
 		printf "  -j'"$jobs"'/one process: %.2f wall\n", a / b }'
 	if cmp -s "$tmp/now.out" "$tmp/jobs.out"; then
