@@ -212,7 +212,7 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 		       r->nr_sums * sizeof(*r->sums));
 		files += c->nr;
 		atomic_store(&c->state, DONE);
-		/* after the store: follow() reads them in the other order */
+		/* after the store: print_done() reads them in the other order */
 		if (!c->out_len && !c->err_len && atomic_load(r->want) != n)
 			continue;
 		if (write(r->pipe[1], &n, sizeof(n)) != sizeof(n))

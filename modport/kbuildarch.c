@@ -610,11 +610,19 @@ static void kconfig_forget(void)
 	memset(&kc, 0, sizeof(kc));
 }
 
+/* The tree whose Kconfig files a question about the file at path reads. */
+static bool kconfig_root(const char *path, char *root)
+{
+	char dir[PATH_MAX];
+
+	return dir_of(path, dir) && tree_of(dir, root, true);
+}
+
 void kbuild_read_kconfig(const char *path)
 {
-	char dir[PATH_MAX], root[PATH_MAX];
+	char root[PATH_MAX];
 
-	if (dir_of(path, dir) && tree_of(dir, root, true))
+	if (kconfig_root(path, root))
 		kconfig_made(root);
 }
 
@@ -647,15 +655,14 @@ void kbuild_kconfig_start(const char *path)
 
 void kbuild_kconfig_join(const char *path)
 {
-	char dir[PATH_MAX], root[PATH_MAX];
+	char root[PATH_MAX];
 
 	if (!early.running)
 		return;
 	pthread_join(early.thread, NULL);
 	early.running = false;
 	/* kbuild_read_kconfig(path) would read another tree, or none */
-	if (!dir_of(path, dir) || !tree_of(dir, root, true) ||
-	    strcmp(root, kc.root))
+	if (!kconfig_root(path, root) || strcmp(root, kc.root))
 		kconfig_forget();
 }
 

@@ -377,15 +377,21 @@ static int before_parting(const struct ctx *c, const struct jobs_list *l)
 	return projnames_load(c->jobs, target);
 }
 
+/* Is the argument arg a folder (not "-", standard input)? */
+static bool named_folder(const char *arg)
+{
+	struct stat st;
+
+	return strcmp(arg, "-") && !stat(arg, &st) && S_ISDIR(st.st_mode);
+}
+
 /* The first folder named, whose tree's Kconfig files a thread reads. */
 static void kconfig_early(int argc, char **argv)
 {
-	struct stat st;
 	int i;
 
 	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-") && !stat(argv[i], &st) &&
-		    S_ISDIR(st.st_mode)) {
+		if (named_folder(argv[i])) {
 			kbuild_kconfig_start(argv[i]);
 			return;
 		}
@@ -566,12 +572,10 @@ static void parse_options(struct ctx *c, int argc, char **argv)
 /* The folders named are the project: their headers serve its includes. */
 static void add_roots(int argc, char **argv)
 {
-	struct stat st;
 	int i;
 
 	for (i = 1; i < argc; i++)
-		if (strcmp(argv[i], "-") && !stat(argv[i], &st) &&
-		    S_ISDIR(st.st_mode) && hdrindex_add_root(argv[i])) {
+		if (named_folder(argv[i]) && hdrindex_add_root(argv[i])) {
 			fprintf(stderr, "%s: %s\n",
 				program_invocation_short_name,
 				strerror(ENOMEM));
