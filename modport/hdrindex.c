@@ -151,7 +151,7 @@ int hdrindex_walked_file(const char *root, const char *path)
 		free(copy);
 		return -ENOMEM;
 	}
-	return 0;
+	return 1;
 }
 
 void hdrindex_walked(void)

@@ -27,7 +27,8 @@ const char *hdrindex_find(const char *from, const char *name, size_t len);
  * tree's files before its processes part: one walk serves both): each
  * file it found under root, in any order, then hdrindex_walked().  The
  * index holds the same headers its own walk would find - regular files
- * named *.h, no deeper than its walk goes.  0 or -ENOMEM.
+ * named *.h, no deeper than its walk goes.  1: path is one of them, now
+ * indexed; 0: it is not; -ENOMEM.
  */
 int hdrindex_walked_file(const char *root, const char *path);
 void hdrindex_walked(void);

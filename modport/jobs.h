@@ -18,6 +18,8 @@
 struct jobs_item {
 	char *path;
 	bool named;		/* named on the command line */
+	bool early;		/* ported before the others where jobs_run()
+				 * gathers (struct jobs_gather) */
 };
 
 struct jobs_list {
@@ -35,15 +37,41 @@ unsigned int jobs_default(void);
 int jobs_add(struct jobs_list *l, const char *path, bool named);
 void jobs_list_free(struct jobs_list *l);
 
-/* Port one item; returns an exit status (0, 1 or 2). */
+/*
+ * Port one item; returns an exit status (0, 1 or 2), or JOBS_LATER: an
+ * early item whose port asked for what the gathering has not finished
+ * (struct jobs_gather), to be ported again once it has.
+ */
 typedef int (*jobs_fn)(const struct jobs_item *it, void *arg);
+#define JOBS_LATER (-1)
+
+/*
+ * What the early items gather, that the others need all of: a project's
+ * headers declare names that any file may ask for.  Each process ports
+ * its share of the early items first, begin() before them, and writes
+ * what they gathered to a memory file (put(): 0, or -1 where it failed);
+ * once every process has, each one reads the others' (take(): 0 or -1)
+ * and says end(true) - or end(false) where one of them failed or died,
+ * and then each process is on its own.  Then come the other items and
+ * the early ones that said JOBS_LATER: what those printed and counted
+ * the first time is dropped.  In one process, nothing is gathered: fn
+ * asks as it asks.
+ */
+struct jobs_gather {
+	void (*begin)(void *arg);
+	int (*put)(int fd, void *arg);
+	int (*take)(int fd, void *arg);
+	void (*end)(bool complete, void *arg);
+};
 
 /*
  * Port every item of l with fn, in jobs processes (1: in this one), and
  * return the largest status.  The nr_sums counters at sums[] that fn adds
  * to (per-rule counts) are added up from every process into sums[].
+ * gather: NULL, or what the early items gather, as above.
  */
 int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
-	     void *arg, size_t *sums, size_t nr_sums);
+	     void *arg, size_t *sums, size_t nr_sums,
+	     const struct jobs_gather *gather);
 
 #endif

@@ -50,6 +50,9 @@ struct ctx {
 	struct rule_set rules;	/* --rules, --ignore, --target */
 	struct source src;
 	struct token_list tl;
+	uint32_t target;	/* --jobs: the atlas releases of --target */
+	/* --jobs check: the early item (a header) gathers; it did */
+	bool gathering, gathered;
 };
 
 static void __attribute__((noreturn)) usage(const char *why)
@@ -215,6 +218,10 @@ static int check_source(struct ctx *c, const struct source *src,
 					  &c->opts, tokens, &p) :
 		       settle_pass(src->path, src->buf, src->len, &c->opts,
 				   &c->tl, &p);
+	if (!ret && c->gathering) {	/* a header: its names, as tokenized */
+		projnames_gather_tokens(src->buf, tokens ? tokens : &c->tl);
+		c->gathered = true;
+	}
 	if (ret) {
 		file_error(src->path, "%s", strerror(ENOMEM));
 		status = 2;
@@ -322,22 +329,73 @@ static int list_path(const char *path, struct jobs_list *l)
 
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
 		return status;
-	for (k = from; k < l->nr; k++)
-		if (!l->v[k].named &&
-		    hdrindex_walked_file(path, l->v[k].path)) {
+	for (k = from; k < l->nr; k++) {
+		int indexed = l->v[k].named ? 0 :
+			      hdrindex_walked_file(path, l->v[k].path);
+
+		if (indexed < 0) {
 			file_error(l->v[k].path, "%s", strerror(ENOMEM));
 			return 2;
 		}
+		l->v[k].early = indexed;	/* gathered from (projnames) */
+	}
 	return status;
 }
 
+/*
+ * A file of --jobs.  An early one while the project's names are gathered:
+ * a header, whose names are taken from its check's tokens (or read, where
+ * the check made none); JOBS_LATER where its check asked for them.
+ */
 static int port_item(const struct jobs_item *it, void *arg)
 {
 	struct ctx *c = arg;
+	int status;
 
-	return it->path ? process(it->path, it->named, c) :
-	       process_source(c, source_read_stdin(&c->src));
+	if (!it->path)
+		return process_source(c, source_read_stdin(&c->src));
+	c->gathering = it->early && projnames_gathering();
+	c->gathered = false;
+	projnames_asked();
+	status = process(it->path, it->named, c);
+	if (!c->gathering)
+		return status;
+	c->gathering = false;
+	if (!c->gathered)
+		projnames_gather_path(it->path);
+	return projnames_asked() ? JOBS_LATER : status;
 }
+
+static void gather_begin(void *arg)
+{
+	const struct ctx *c = arg;
+
+	projnames_gather_begin(c->target);
+}
+
+static int gather_put(int fd, void *arg)
+{
+	(void)arg;
+	return projnames_gather_put(fd);
+}
+
+static int gather_take(int fd, void *arg)
+{
+	(void)arg;
+	return projnames_gather_take(fd);
+}
+
+static void gather_end(bool complete, void *arg)
+{
+	(void)arg;
+	projnames_gather_end(complete);
+}
+
+/* check -j: the project's names gathered from its headers as checked. */
+static const struct jobs_gather project_names = {
+	.begin = gather_begin, .put = gather_put, .take = gather_take,
+	.end = gather_end,
+};
 
 /* The first .c file of the list, or NULL. */
 static const char *first_c_file(const struct jobs_list *l)
@@ -358,23 +416,23 @@ static const char *first_c_file(const struct jobs_list *l)
  * kbuild_kconfig_start(); else here while the parts read), the project's
  * headers (projnames: read by processes of their own).  0 or -ENOMEM.
  */
-static int before_parting(const struct ctx *c, const struct jobs_list *l)
+static int before_parting(struct ctx *c, const struct jobs_list *l)
 {
 	char range[48];
-	uint32_t target;
 	const char *c_file = first_c_file(l);
 
 	if (atlas_load() < 0) {
 		kbuild_kconfig_join(c_file);
 		return -ENOMEM;
 	}
-	target = target_atlas_releases(&c->rules, range, sizeof(range));
-	atlas_gone_set(target);
+	c->target = target_atlas_releases(&c->rules, range, sizeof(range));
+	atlas_gone_set(c->target);
 	kbuild_kconfig_join(c_file);	/* before any fork */
-	projnames_start(c->jobs, target);
+	if (c->verb != VERB_CHECK)
+		projnames_start(c->jobs, c->target);
 	if (c_file)
 		kbuild_read_kconfig(c_file);
-	return projnames_load(c->jobs, target);
+	return c->verb == VERB_CHECK ? 0 : projnames_load(c->jobs, c->target);
 }
 
 /* Is the argument arg a folder (not "-", standard input)? */
@@ -417,7 +475,9 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 		return 2;
 	}
 	status = max_status(status, jobs_run(&l, c->jobs, port_item, c,
-					     c->count, NR_RULES));
+					     c->count, NR_RULES,
+					     c->verb == VERB_CHECK ?
+					     &project_names : NULL));
 	jobs_list_free(&l);
 	return status;
 }

@@ -19,9 +19,15 @@
 #include "source.h"
 
 static struct nameset members;
-/* 0: not read, 1: read, STATE_READING: by parts, -ENOMEM */
+/*
+ * 0: not read, 1: read, STATE_READING: by parts, STATE_GATHERING: from
+ * the headers as they are checked, -ENOMEM
+ */
 static int state;
 #define STATE_READING 2	/* projnames_start() */
+#define STATE_GATHERING 3	/* projnames_gather_begin() */
+/* Gathering: a question came (projnames_asked()); a header went wrong. */
+static bool asked, gather_failed;
 /*
  * The releases whose members missing from every struct
  * (atlas_may_be_gone(), ATLAS_USE_ANY_MEMBER) the set was read for: a
@@ -356,6 +362,10 @@ static int taken(void)
 
 int projnames_member(uint32_t target, const char *s, size_t len)
 {
+	if (state == STATE_GATHERING) {
+		asked = true;	/* no answer yet: the file waits (jobs.h) */
+		return 1;
+	}
 	if (taken() > 0 && read_for &&
 	    (target != read_for ||
 	     !atlas_may_be_gone(read_for, ATLAS_USE_ANY_MEMBER, s, len))) {
@@ -393,6 +403,108 @@ int projnames_load(unsigned int jobs, uint32_t target)
 	return state < 0 ? state : 0;
 }
 
+/*
+ * Could a name of the header whose tokens are tl be asked: the gathering's
+ * can_be_asked(), from the tokens the check made - every identifier, a
+ * spliced one whatever it spells.  It asks more than can_be_asked() (the
+ * words of a <header> are no tokens of their own; what a header declares
+ * is), never less.
+ */
+static bool tokens_can_be_asked(const char *buf, const struct token_list *tl)
+{
+	const struct atlas_gone_set *set;
+	size_t i;
+
+	if (!read_for || !(set = atlas_gone_set(read_for)))
+		return true;
+	for (i = 0; i < tl->nr; i++) {
+		const struct token *t = &tl->tok[i];
+
+		if (t->type == TOKEN_IDENT &&
+		    ((t->flags & TF_SPLICE) ||
+		     atlas_gone_set_has(set, ATLAS_USE_ANY_MEMBER,
+					hash_span(buf + t->pos, t->len))))
+			return true;
+	}
+	return false;
+}
+
+void projnames_gather_begin(uint32_t target)
+{
+	projnames_free();
+	read_for = target;
+	state = STATE_GATHERING;
+}
+
+bool projnames_gathering(void)
+{
+	return state == STATE_GATHERING;
+}
+
+void projnames_gather_tokens(const char *buf, const struct token_list *tl)
+{
+	struct reading r = { .into = &members };
+
+	if (state != STATE_GATHERING || !tokens_can_be_asked(buf, tl))
+		return;
+	if (harvest(buf, tl, HARVEST_NAMES_ONLY | HARVEST_MEMBERS_ONLY,
+		    harvested, &r) || r.ret)
+		gather_failed = true;
+}
+
+void projnames_gather_path(const char *path)
+{
+	if (state == STATE_GATHERING && read_header(path, &members))
+		gather_failed = true;
+}
+
+bool projnames_asked(void)
+{
+	bool was = asked;
+
+	asked = false;
+	return was;
+}
+
+int projnames_gather_put(int fd)
+{
+	FILE *out;
+	int dup_fd = gather_failed ? -1 : dup(fd);
+	size_t k;
+	int ret = 0;
+
+	if (dup_fd < 0 || !(out = fdopen(dup_fd, "w"))) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	for (k = 0; !ret && k < members.size; k++)
+		if (members.e[k].name &&
+		    fwrite(members.e[k].name, 1, members.e[k].len + 1, out) !=
+		    members.e[k].len + 1)
+			ret = -1;
+	if (fclose(out))
+		ret = -1;
+	return ret;
+}
+
+int projnames_gather_take(int fd)
+{
+	return take_part(fd) ? -1 : 0;
+}
+
+void projnames_gather_end(bool complete)
+{
+	if (complete && !gather_failed) {
+		state = 1;	/* read: for the target it began with */
+		return;
+	}
+	nameset_free(&members);
+	state = 0;		/* each question reads them all, once */
+	read_for = 0;
+	gather_failed = false;
+}
+
 void projnames_free(void)
 {
 	if (state == STATE_READING)
@@ -400,4 +512,5 @@ void projnames_free(void)
 	nameset_free(&members);
 	state = 0;
 	read_for = 0;
+	asked = gather_failed = false;
 }

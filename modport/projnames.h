@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "token.h"
+
 /*
  * Does a header of the project declare a member or a macro named
  * s[0..len)?  Asked of names that the atlas has as a member of some
@@ -49,6 +51,29 @@ int projnames_load(unsigned int jobs, uint32_t target);
  * the set is read here when it is first needed).
  */
 int projnames_start(unsigned int jobs, uint32_t target);
+
+/*
+ * --jobs reads the headers as it checks them (jobs.h: struct
+ * jobs_gather), no part of its own: every process gathers the names of
+ * its share, puts them in a memory file, and takes the others'.
+ * projnames_gather_begin(): this process gathers for the releases target;
+ * until projnames_gather_end(), projnames_member() answers 1 and says
+ * projnames_asked() (the file is checked again once the set is whole).
+ * A header checked: its tokens (projnames_gather_tokens()); one whose
+ * check did not tokenize it (unreadable, binary): read here
+ * (projnames_gather_path()).  put() and take(): 0, or -1 where a name or
+ * a header could not be kept.  projnames_gather_end(false): the set is
+ * forgotten, and read as projnames_member() reads it with no --jobs.
+ */
+void projnames_gather_begin(uint32_t target);
+bool projnames_gathering(void);
+void projnames_gather_tokens(const char *buf, const struct token_list *tl);
+void projnames_gather_path(const char *path);
+/* Was projnames_member() asked since the last call? */
+bool projnames_asked(void);
+int projnames_gather_put(int fd);
+int projnames_gather_take(int fd);
+void projnames_gather_end(bool complete);
 
 void projnames_free(void);
 
