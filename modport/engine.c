@@ -513,6 +513,28 @@ static inline bool filter_lets(const struct span_filter *sf,
 	       span_bloom_has(sf->name_bits, sf->name_mask, span);
 }
 
+/* engine_watch()'s: what to watch for, and whether the walk met it. */
+static struct {
+	const uint64_t *bits;
+	size_t mask;
+	bool (*seen)(uint64_t span);
+	bool met;
+} watch;
+
+void engine_watch(const uint64_t *bits, size_t mask,
+		  bool (*seen)(uint64_t span))
+{
+	watch.bits = bits;
+	watch.mask = mask;
+	watch.seen = seen;
+	watch.met = false;
+}
+
+bool engine_watched(void)
+{
+	return !watch.bits || watch.met;
+}
+
 /* The families that want token i. */
 static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 							   size_t i)
@@ -539,6 +561,11 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
 		return;
 	span = hash_span(w->buf + t->pos, t->len);
+	if (watch.bits && !watch.met && t->type == TOKEN_IDENT &&
+	    ((t->flags & TF_SPLICE) ||
+	     (span_bloom_has(watch.bits, watch.mask, span) &&
+	      watch.seen(span))))
+		watch.met = true;
 	for (k = 0; k < nr_filters; k++) {
 		const struct span_filter *sf = &span_filters[k];
 
@@ -598,6 +625,7 @@ static void walk_tokens(struct porter *pt)
 	sc->first_linux_include = sc->last_include = SCAN_NONE;
 	sc->last_any_include = SCAN_NONE;
 	sc->open_tok = SCAN_NONE;
+	watch.met = false;
 	for (i = 0; i < nr_filters; i++) {
 		const struct family *f = slots[filters[i]].f;
 

@@ -94,6 +94,12 @@ struct run {
 	int out[JOBS_MAX], err[JOBS_MAX], got[JOBS_MAX];
 	pid_t pid[JOBS_MAX];
 	unsigned int started;
+	/*
+	 * MODPORT_TEST_JOB_DIES=K: worker K is killed after its first early
+	 * file, or before it puts what it gathered where it had none (the
+	 * tests of a gathering that a worker leaves); 0: none.
+	 */
+	unsigned long dies;
 	int pipe[2];
 	pid_t parent;
 };
@@ -182,13 +188,15 @@ static size_t count_chunks(const struct jobs_list *l, struct chunk *c)
 }
 
 /*
- * MODPORT_TRACE_JOBS=FILE: who ported how many files, and told the parent
- * of how many chunks, a line each.
+ * MODPORT_TRACE_JOBS=FILE: who ported how many files, told the parent of
+ * how many chunks and ported how many early files again (JOBS_LATER), a
+ * line each.
  */
-static void trace(const char *who, unsigned int k, size_t told, size_t files)
+static void trace(const char *who, unsigned int k, size_t told, size_t later,
+		  size_t files)
 {
 	const char *path = getenv("MODPORT_TRACE_JOBS");
-	char line[96];
+	char line[128];
 	int fd, n;
 
 	if (!path || !*path)
@@ -196,8 +204,9 @@ static void trace(const char *who, unsigned int k, size_t told, size_t files)
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return;
-	n = snprintf(line, sizeof(line), "%s %u pid %ld told %zu files %zu\n",
-		     who, k, (long)getpid(), told, files);
+	n = snprintf(line, sizeof(line),
+		     "%s %u pid %ld told %zu later %zu files %zu\n",
+		     who, k, (long)getpid(), told, later, files);
 	if (write(fd, line, (size_t)n) != n)
 		n = -1;
 	close(fd);
@@ -270,6 +279,7 @@ static int port_one(struct run *r, unsigned int w, size_t k, bool early)
 	if (fflush(stdout) || fflush(stderr))
 		_exit(3);
 	if (status == JOBS_LATER && early) {
+		/* no record: never printed; what comes next writes over it */
 		memcpy(r->sums, r->kept_sums, r->nr_sums * sizeof(*r->sums));
 		out_sink.at = o->out_off;
 		err_sink.at = o->err_off;
@@ -318,7 +328,7 @@ static bool wait_gathered(struct run *r, unsigned int w)
  * The gathering: this worker's share of the early chunks' early items,
  * what they gathered put, and everyone's taken.  How many it ported.
  */
-static size_t gather(struct run *r, unsigned int w)
+static size_t gather(struct run *r, unsigned int w, size_t *later)
 {
 	const struct jobs_gather *g = r->gather;
 	size_t files = 0, n, k;
@@ -328,10 +338,19 @@ static size_t gather(struct run *r, unsigned int w)
 	while ((n = atomic_fetch_add(&r->sh->next_early, 1)) < r->nr_early) {
 		const struct chunk *c = &r->chunks[r->early[n]];
 
-		for (k = c->first; k < c->first + c->nr; k++)
-			if (r->l->v[k].early)
-				files += (size_t)port_one(r, w, k, true);
+		for (k = c->first; k < c->first + c->nr; k++) {
+			if (!r->l->v[k].early)
+				continue;
+			if (port_one(r, w, k, true))
+				files++;
+			else
+				++*later;
+			if (r->dies == w + 1)	/* the tests' worker that dies */
+				raise(SIGKILL);
+		}
 	}
+	if (r->dies == w + 1)	/* it had none */
+		raise(SIGKILL);
 	ok = !g->put(r->got[w], r->arg);
 	atomic_store(&r->sh->gathered[w], ok ? PUT : PUT_FAILED);
 	ok = wait_gathered(r, w) && ok;
@@ -344,7 +363,7 @@ static size_t gather(struct run *r, unsigned int w)
 
 static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 {
-	size_t files = 0, told = 0, k;
+	size_t files = 0, told = 0, later = 0, k;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);	/* stdout closed: parent gone */
 	if (getppid() != r->parent)
@@ -354,7 +373,7 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 		_exit(3);
 	memset(r->sums, 0, r->nr_sums * sizeof(*r->sums));
 	if (r->gather)
-		files += gather(r, w);
+		files += gather(r, w, &later);
 	for (;;) {
 		size_t n = atomic_fetch_add(&r->sh->next, 1);
 		struct chunk *c;
@@ -379,7 +398,7 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 			_exit(3);
 		told++;
 	}
-	trace("job", w + 1, told, files);
+	trace("job", w + 1, told, later, files);
 	_exit(0);
 }
 
@@ -668,6 +687,8 @@ int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
 	}
 	if (!r.nr_early)
 		r.gather = NULL;	/* nothing to gather */
+	if (getenv("MODPORT_TEST_JOB_DIES"))
+		r.dies = strtoul(getenv("MODPORT_TEST_JOB_DIES"), NULL, 10);
 	r.started = start(&r);
 	at = follow(&r, &status);
 	reap(&r, r.started);
@@ -678,7 +699,7 @@ int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
 		status = max_status(status, print_chunk(&r, &r.chunks[at],
 							 true, &files));
 	if (files)
-		trace("parent", 0, 0, files);
+		trace("parent", 0, 0, 0, files);
 	run_free(&r);
 	return status;
 }

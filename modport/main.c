@@ -219,7 +219,8 @@ static int check_source(struct ctx *c, const struct source *src,
 		       settle_pass(src->path, src->buf, src->len, &c->opts,
 				   &c->tl, &p);
 	if (!ret && c->gathering) {	/* a header: its names, as tokenized */
-		projnames_gather_tokens(src->buf, tokens ? tokens : &c->tl);
+		projnames_gather_tokens(src->buf, tokens ? tokens : &c->tl,
+					engine_watched());
 		c->gathered = true;
 	}
 	if (ret) {
@@ -369,8 +370,12 @@ static int port_item(const struct jobs_item *it, void *arg)
 static void gather_begin(void *arg)
 {
 	const struct ctx *c = arg;
+	const uint64_t *bits;
+	size_t mask = 0;
 
 	projnames_gather_begin(c->target);
+	bits = projnames_watch(&mask);
+	engine_watch(bits, mask, projnames_can_ask);
 }
 
 static int gather_put(int fd, void *arg)

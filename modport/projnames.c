@@ -403,36 +403,28 @@ int projnames_load(unsigned int jobs, uint32_t target)
 	return state < 0 ? state : 0;
 }
 
-/*
- * Could a name of the header whose tokens are tl be asked: the gathering's
- * can_be_asked(), from the tokens the check made - every identifier, a
- * spliced one whatever it spells.  It asks more than can_be_asked() (the
- * words of a <header> are no tokens of their own; what a header declares
- * is), never less.
- */
-static bool tokens_can_be_asked(const char *buf, const struct token_list *tl)
+/* The set gathered for: a name the gathering watches for (projnames.h). */
+static const struct atlas_gone_set *gather_set;
+
+bool projnames_can_ask(uint64_t span)
 {
-	const struct atlas_gone_set *set;
-	size_t i;
+	return !gather_set ||
+	       atlas_gone_set_has(gather_set, ATLAS_USE_ANY_MEMBER, span);
+}
 
-	if (!read_for || !(set = atlas_gone_set(read_for)))
-		return true;
-	for (i = 0; i < tl->nr; i++) {
-		const struct token *t = &tl->tok[i];
-
-		if (t->type == TOKEN_IDENT &&
-		    ((t->flags & TF_SPLICE) ||
-		     atlas_gone_set_has(set, ATLAS_USE_ANY_MEMBER,
-					hash_span(buf + t->pos, t->len))))
-			return true;
-	}
-	return false;
+const uint64_t *projnames_watch(size_t *mask)
+{
+	if (!gather_set)
+		return NULL;
+	*mask = gather_set->spans_mask[ATLAS_SPANS_ANY];
+	return gather_set->spans[ATLAS_SPANS_ANY];
 }
 
 void projnames_gather_begin(uint32_t target)
 {
 	projnames_free();
 	read_for = target;
+	gather_set = target ? atlas_gone_set(target) : NULL;
 	state = STATE_GATHERING;
 }
 
@@ -441,11 +433,12 @@ bool projnames_gathering(void)
 	return state == STATE_GATHERING;
 }
 
-void projnames_gather_tokens(const char *buf, const struct token_list *tl)
+void projnames_gather_tokens(const char *buf, const struct token_list *tl,
+			     bool may_ask)
 {
 	struct reading r = { .into = &members };
 
-	if (state != STATE_GATHERING || !tokens_can_be_asked(buf, tl))
+	if (state != STATE_GATHERING || !may_ask)
 		return;
 	if (harvest(buf, tl, HARVEST_NAMES_ONLY | HARVEST_MEMBERS_ONLY,
 		    harvested, &r) || r.ret)
@@ -502,6 +495,7 @@ void projnames_gather_end(bool complete)
 	nameset_free(&members);
 	state = 0;		/* each question reads them all, once */
 	read_for = 0;
+	gather_set = NULL;
 	gather_failed = false;
 }
 
@@ -512,5 +506,6 @@ void projnames_free(void)
 	nameset_free(&members);
 	state = 0;
 	read_for = 0;
+	gather_set = NULL;
 	asked = gather_failed = false;
 }

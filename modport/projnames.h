@@ -59,15 +59,21 @@ int projnames_start(unsigned int jobs, uint32_t target);
  * projnames_gather_begin(): this process gathers for the releases target;
  * until projnames_gather_end(), projnames_member() answers 1 and says
  * projnames_asked() (the file is checked again once the set is whole).
- * A header checked: its tokens (projnames_gather_tokens()); one whose
- * check did not tokenize it (unreadable, binary): read here
+ * A header checked: its tokens (projnames_gather_tokens()), harvested
+ * where may_ask - where its check's walk met an identifier that
+ * projnames_can_ask() (rules.h: engine_watch(), over the filter that
+ * projnames_watch() gives, or every header where it gives none); one
+ * whose check did not tokenize it (unreadable, binary): read here
  * (projnames_gather_path()).  put() and take(): 0, or -1 where a name or
  * a header could not be kept.  projnames_gather_end(false): the set is
  * forgotten, and read as projnames_member() reads it with no --jobs.
  */
 void projnames_gather_begin(uint32_t target);
 bool projnames_gathering(void);
-void projnames_gather_tokens(const char *buf, const struct token_list *tl);
+void projnames_gather_tokens(const char *buf, const struct token_list *tl,
+			     bool may_ask);
+bool projnames_can_ask(uint64_t span);
+const uint64_t *projnames_watch(size_t *mask);
 void projnames_gather_path(const char *path);
 /* Was projnames_member() asked since the last call? */
 bool projnames_asked(void);

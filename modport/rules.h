@@ -57,6 +57,19 @@ struct port {
 int port_file(const char *path, const char *buf, size_t len,
 	      const struct token_list *tl, const struct port_opts *opts,
 	      struct port *out);
+
+/*
+ * A watch over the identifiers of port_file()'s walk (comments aside),
+ * whose hash_span() the walk makes for its own filters anyway: whether
+ * the last walk met one whose span's bit is set in the span_bloom_has()
+ * filter bits (mask: its words, less one) and that seen() takes, or one
+ * with a splice (whatever it spells).  For a question about a few names
+ * among the millions of a tree's identifiers, with no walk of its own.
+ * bits NULL: no watch, and engine_watched() is always true.
+ */
+void engine_watch(const uint64_t *bits, size_t mask,
+		  bool (*seen)(uint64_t span));
+bool engine_watched(void);
 void port_free(struct port *p);
 
 /*

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -185,6 +188,26 @@ static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
+/* Are the 64 bytes at p ASCII? */
+static inline bool ascii64(const unsigned char *p)
+{
+#if defined(__SSE2__)
+	__m128i a = _mm_loadu_si128((const __m128i *)p);
+	__m128i b = _mm_loadu_si128((const __m128i *)(p + 16));
+	__m128i c = _mm_loadu_si128((const __m128i *)(p + 32));
+	__m128i d = _mm_loadu_si128((const __m128i *)(p + 48));
+
+	return !_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, b),
+					       _mm_or_si128(c, d)));
+#else
+	uint64_t w[8];
+
+	memcpy(w, p, sizeof(w));
+	return !((w[0] | w[1] | w[2] | w[3] | w[4] | w[5] | w[6] | w[7]) &
+		 0x8080808080808080ull);
+#endif
+}
+
 size_t utf8_invalid(const char *buf, size_t len)
 {
 	const unsigned char *p = (const unsigned char *)buf, *end = p + len;
@@ -193,6 +216,10 @@ size_t utf8_invalid(const char *buf, size_t len)
 		uint64_t w, x, y, z;
 		size_t n;
 
+		if (end - p >= 64 && ascii64(p)) {	/* text: 64 bytes a test */
+			p += 64;
+			continue;
+		}
 		if (end - p >= 32) {	/* ASCII runs: 32 bytes a test */
 			memcpy(&w, p, 8);
 			memcpy(&x, p + 8, 8);

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 198
+plan 203
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -160,6 +160,35 @@ sed -i 's/struct_mutex/other_mutex/' "$tmp/gmj/include/locks.h"
 like "$("$modport" check -j2 --target=7.3 --rules=gone "$tmp/gmj" 2>&1)" \
 	"use.c:14:33: warning: the member \\(of any struct\\) 'struct_mutex' went away between Linux 6.12 and 7.3" \
 	"negative control: -j2 with no struct_mutex in the project's headers: reported"
+# The processes gather those names from the headers as they check them,
+# before any other file; a header whose own check asks for them (ask.h:
+# d->ops's struct is not known there) is checked again once every process
+# has gathered: what it printed the first time (strlcpy) is dropped, and
+# its counts.
+cp -r "$gm" "$tmp/gmq"
+printf '%s\n' '#include <linux/string.h>' 'struct drv_ops;' \
+	'struct drv {' '	struct drv_ops *ops;' '};' \
+	'static inline void ask_lock(struct drv *d, char *to)' '{' \
+	'	strlcpy(to, "lock", 5);' '	d->ops->struct_mutex(d);' '}' \
+	>"$tmp/gmq/include/ask.h"
+for j in 1 2; do
+	MODPORT_TRACE_JOBS="$tmp/trace$j" "$modport" check -j$j --summary --target=7.3 --rules=gone "$tmp/gmq" \
+		>"$tmp/gmq$j.out" 2>&1
+done
+cmp -s "$tmp/gmq1.out" "$tmp/gmq2.out"
+ok $? "-j2: a header that asks for the project's names, ported again: what -j1 prints"
+is "$(grep -c "ask.h:8:9: warning: the function 'strlcpy'" "$tmp/gmq2.out"):$(grep -c struct_mutex "$tmp/gmq2.out"):$(grep '^total' "$tmp/gmq2.out")" \
+	"1:0:total 1" "-j2: its first output dropped (strlcpy once, counted once), struct_mutex declared by locks.h"
+is "$(awk '/^job / { n += $8 } END { print n }' "$tmp/trace2")" 1 \
+	"-j2: the trace says one early file was ported again"
+sed -i 's/struct_mutex;/other_mutex;/' "$tmp/gmq/include/locks.h"
+for j in 1 2; do
+	"$modport" check -j$j --target=7.3 --rules=gone "$tmp/gmq" >"$tmp/gmq$j.out" 2>&1
+done
+cmp -s "$tmp/gmq1.out" "$tmp/gmq2.out"
+ok $? "negative control: no struct_mutex in the project: -j2 prints what -j1 prints"
+is "$(grep -c "warning: the member (of any struct) 'struct_mutex'" "$tmp/gmq2.out")" 2 \
+	"negative control: ask.h's and use.c's struct_mutex reported"
 # A header is harvested for projnames only where it spells a member that
 # may be gone within the target; an identifier split by a backslash-newline
 # is spelled only once the splice goes (harvest.h), so such a header is

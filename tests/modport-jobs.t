@@ -11,7 +11,7 @@ need taskset
 need nproc
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 12 + 14 ))
+plan $(( ${#bins[@]} * 12 + 18 ))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -86,6 +86,19 @@ for bin in "${bins[@]}"; do
 		"$tag: -j3: together they ported every file ($files), each once"
 done
 
+# A worker killed while the processes gather the project's names from its
+# headers (MODPORT_TEST_JOB_DIES: after its first header): the parent marks
+# it dead, the others do not wait for it and read the names on their own,
+# and what is printed is what one process prints, and a line that says so.
+run one "$TOP/build/bin/modport" check -j1 "$tmp/tree" tests/modport nosuch.c tests/data
+for k in 1 3; do
+	run dies timeout 300 env MODPORT_TEST_JOB_DIES=$k "$TOP/build/bin/modport" \
+		check --jobs=3 "$tmp/tree" tests/modport nosuch.c tests/data
+	cmp -s "$tmp/one.out" "$tmp/dies.out" && cmp -s "$tmp/one.rc" "$tmp/dies.rc"
+	ok $? "job $k killed while gathering: stdout and status as one process's"
+	is "$(grep -v "^modport: job $k (pid [0-9]*) was killed by signal 9" "$tmp/dies.err" | cmp - "$tmp/one.err" && echo same):$(grep -c "^modport: job $k (pid [0-9]*) was killed by signal 9" "$tmp/dies.err")" \
+		"same:1" "job $k killed while gathering: stderr as one process's, and the kill said once"
+done
 # A chunk (a folder's files) that prints nothing wakes no one: the workers
 # tell the parent only of a chunk that printed something (or of the one
 # it waits for, output of a later one being ready).  Twelve folders, all

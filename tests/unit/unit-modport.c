@@ -438,6 +438,33 @@ static void test_names(void)
 	check(!is_identifier(""));
 }
 
+/*
+ * Long text, read 64, 32 and 8 bytes at a time: a bad byte and a valid
+ * sequence at every place of 200 bytes, across the blocks' edges.
+ */
+static void test_utf8_blocks(void)
+{
+	char buf[200];
+	size_t at, bad = 0, good = 0;
+
+	for (at = 0; at < sizeof(buf); at++) {
+		memset(buf, 'x', sizeof(buf));
+		buf[at] = (char)0xe7;	/* Latin-1 c-cedilla: not UTF-8 */
+		bad += utf8_invalid(buf, sizeof(buf)) == at;
+		memset(buf, 'x', sizeof(buf));
+		if (at + 2 <= sizeof(buf)) {
+			memcpy(buf + at, "\xc3\xa9", 2);
+			good += utf8_invalid(buf, sizeof(buf)) == sizeof(buf);
+		}
+	}
+	check_int(bad, ==, sizeof(buf));
+	check_int(good, ==, sizeof(buf) - 1);
+	memset(buf, 'x', sizeof(buf));
+	check_int(utf8_invalid(buf, sizeof(buf)), ==, sizeof(buf));
+	check_int(utf8_invalid(buf, 63), ==, 63);
+	check_int(utf8_invalid(buf, 65), ==, 65);
+}
+
 static void test_utf8(void)
 {
 	check_int(utf8_invalid("plain ascii text", 16), ==, 16);
@@ -446,6 +473,7 @@ static void test_utf8(void)
 	check_int(utf8_invalid("\xc0\xaf", 2), ==, 0);		/* overlong */
 	check_int(utf8_invalid("ab\xed\xa0\x80", 5), ==, 2);	/* surrogate */
 	check_int(utf8_invalid("\xe2\x82", 2), ==, 0);		/* cut short */
+	test_utf8_blocks();
 }
 
 static void test_rewrite(void)
@@ -1512,6 +1540,14 @@ static void test_hdrindex_walked(void)
 	check(own && strstr(own, "/h15.h\n") && !strstr(own, "/h16.h") &&
 	      !strstr(own, "/l.h") && !strstr(own, "hidden") &&
 	      !strstr(own, "a.c"));
+	hdrindex_free();
+	/* what it says of each file: indexed (--jobs gathers from it) or not */
+	hdrindex_add_root(dir);
+	snprintf(path, sizeof(path), "%s/a.h", dir);
+	check_int(hdrindex_walked_file(dir, path), ==, 1);
+	snprintf(path, sizeof(path), "%s/a.c", dir);
+	check_int(hdrindex_walked_file(dir, path), ==, 0);
+	check_int(hdrindex_walked_file(dir, "/elsewhere/x.h"), ==, 0);
 	hdrindex_free();
 	free(own);
 	free(from_walk);
