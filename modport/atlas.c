@@ -1041,8 +1041,8 @@ static uint64_t *gone_bits;
 static size_t gone_nr_bits;	/* a power of two */
 /*
  * The gone set's filters of names (atlas.h): [ATLAS_SPANS_ANY],
- * [ATLAS_SPANS_NAME] and [ATLAS_SPANS_MEMBER], each its own size (a
- * power of two of words).
+ * [ATLAS_SPANS_NAME], [ATLAS_SPANS_MEMBER] and [ATLAS_SPANS_ANY_MEMBER],
+ * each its own size (a power of two of words).
  */
 static uint64_t *span_bits[NR_ATLAS_SPANS];
 static size_t span_nr_words[NR_ATLAS_SPANS];
@@ -1099,8 +1099,14 @@ static unsigned int spans_of_uses(unsigned int uses)
 {
 	return (uses != 0) << ATLAS_SPANS_ANY |
 	       ((uses >> ATLAS_USE_NAME) & 1) << ATLAS_SPANS_NAME |
-	       ((uses >> ATLAS_USE_MEMBER) & 1) << ATLAS_SPANS_MEMBER;
+	       ((uses >> ATLAS_USE_MEMBER) & 1) << ATLAS_SPANS_MEMBER |
+	       ((uses >> ATLAS_USE_ANY_MEMBER) & 1) << ATLAS_SPANS_ANY_MEMBER;
 }
+
+/* The filters of a function only other arches declare: the first three. */
+#define ARCH_FUNC_SPANS						\
+	(1u << ATLAS_SPANS_ANY | 1u << ATLAS_SPANS_NAME |	\
+	 1u << ATLAS_SPANS_MEMBER)
 
 /*
  * The filters line i, gone so (spans_of_uses()), puts a name in: a
@@ -1110,7 +1116,7 @@ static unsigned int spans_of_uses(unsigned int uses)
 static unsigned int spans_of_line(size_t i, unsigned int uses)
 {
 	if (line_at(i)[0] == ATLAS_ARCH_FUNC)
-		return (1u << NR_ATLAS_SPANS) - 1;
+		return ARCH_FUNC_SPANS;
 	return spans_of_uses(uses);
 }
 
@@ -1149,8 +1155,10 @@ static int make_gone(uint32_t target)
 			span_nr_words[f] *= 2;
 		span_bits[f] = calloc(span_nr_words[f], sizeof(*span_bits[f]));
 	}
-	if (!gone || !gone_bits || !span_bits[ATLAS_SPANS_ANY] ||
-	    !span_bits[ATLAS_SPANS_NAME] || !span_bits[ATLAS_SPANS_MEMBER]) {
+	for (f = 0; f < NR_ATLAS_SPANS; f++)
+		if (!span_bits[f])
+			break;
+	if (!gone || !gone_bits || f < NR_ATLAS_SPANS) {
 		free(of);
 		return -ENOMEM;
 	}
@@ -1179,8 +1187,9 @@ static int make_gone(uint32_t target)
 			uint64_t h = hash_span(name, len);
 
 			for (f = 0; f < NR_ATLAS_SPANS; f++)
-				span_bloom_set(span_bits[f], span_nr_words[f] - 1,
-					       h);
+				if ((ARCH_FUNC_SPANS >> f) & 1)
+					span_bloom_set(span_bits[f],
+						       span_nr_words[f] - 1, h);
 		}
 	}
 	free(of);

@@ -157,8 +157,14 @@ enum atlas_use {
 bool atlas_may_be_gone(uint32_t target, enum atlas_use use, const char *s,
 		       size_t len);
 
-/* The gone set's filters of names (spans[]): all, and by where a name is. */
-enum { ATLAS_SPANS_ANY, ATLAS_SPANS_NAME, ATLAS_SPANS_MEMBER, NR_ATLAS_SPANS };
+/*
+ * The gone set's filters of names (spans[]): all, by where a name is, and
+ * the members of a struct not known.
+ */
+enum {
+	ATLAS_SPANS_ANY, ATLAS_SPANS_NAME, ATLAS_SPANS_MEMBER,
+	ATLAS_SPANS_ANY_MEMBER, NR_ATLAS_SPANS
+};
 
 /*
  * The set atlas_may_be_gone() reads, for a caller that asks of every
@@ -179,7 +185,9 @@ struct atlas_gone_set {
 	 * spans[ATLAS_SPANS_MEMBER] (a name after '.' or '->') each it has
 	 * as ATLAS_USE_MEMBER; all three each function only other arches
 	 * declare (atlas_arch(ATLAS_ARCH_FUNC)).  A name that the filter of
-	 * its place lacks is neither.
+	 * its place lacks is neither.  spans[ATLAS_SPANS_ANY_MEMBER] has
+	 * those it has as ATLAS_USE_ANY_MEMBER, a few thousand: a small
+	 * filter, for those who watch every identifier for one (projnames).
 	 */
 	const uint64_t *spans[NR_ATLAS_SPANS];
 	size_t spans_mask[NR_ATLAS_SPANS];	/* words, less one (powers of two) */

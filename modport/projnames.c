@@ -416,8 +416,8 @@ const uint64_t *projnames_watch(size_t *mask)
 {
 	if (!gather_set)
 		return NULL;
-	*mask = gather_set->spans_mask[ATLAS_SPANS_ANY];
-	return gather_set->spans[ATLAS_SPANS_ANY];
+	*mask = gather_set->spans_mask[ATLAS_SPANS_ANY_MEMBER];
+	return gather_set->spans[ATLAS_SPANS_ANY_MEMBER];
 }
 
 void projnames_gather_begin(uint32_t target)

@@ -2994,7 +2994,7 @@ static bool wants(const struct porter *pt, size_t i, uint64_t span)
  */
 static bool wants_names(const struct porter *pt, struct span_filter *sf)
 {
-	static uint64_t *bits[NR_ATLAS_SPANS];
+	static uint64_t *bits[ATLAS_SPANS_MEMBER + 1];	/* the three it asks */
 	static const uint64_t *of;	/* the set's first filter, copied */
 	static uint32_t of_target;
 	const struct atlas_gone_set *set = gone_set_of(pt);
@@ -3003,10 +3003,10 @@ static bool wants_names(const struct porter *pt, struct span_filter *sf)
 	lost_forget();		/* a new file's walk */
 	if (!set)
 		return false;
-	if (!bits[NR_ATLAS_SPANS - 1] || of != set->spans[0] ||
+	if (!bits[ATLAS_SPANS_MEMBER] || of != set->spans[0] ||
 	    of_target != set->target) {
 		of = NULL;
-		for (f = 0; f < NR_ATLAS_SPANS; f++) {
+		for (f = 0; f <= ATLAS_SPANS_MEMBER; f++) {
 			size_t n = set->spans_mask[f] + 1;
 			uint64_t *more = realloc(bits[f], n * sizeof(*more));
 
