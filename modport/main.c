@@ -394,6 +394,7 @@ static void gather_end(bool complete, void *arg)
 {
 	(void)arg;
 	projnames_gather_end(complete);
+	engine_watch(NULL, 0, NULL);	/* the other files: no question */
 }
 
 /* check -j: the project's names gathered from its headers as checked. */

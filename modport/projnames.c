@@ -249,19 +249,27 @@ static int read_all(void)
  * A part's process: its share of the headers, their names written to the
  * memory file fd, each once, each ended by a NUL.  Exits 0, or 1.
  */
+/* The names of set to out, each ended by a NUL: 0 or -1. */
+static int write_names(const struct nameset *set, FILE *out)
+{
+	size_t k;
+
+	for (k = 0; k < set->size; k++)
+		if (set->e[k].name &&
+		    fwrite(set->e[k].name, 1, set->e[k].len + 1, out) !=
+		    set->e[k].len + 1)
+			return -1;
+	return 0;
+}
+
 static void __attribute__((noreturn)) read_part(size_t part, size_t parts,
 						int fd)
 {
 	struct nameset mine = { 0 };
 	FILE *out = fdopen(fd, "w");
-	size_t k;
-	int ok = out && !read_some(part, parts, &mine);
+	int ok = out && !read_some(part, parts, &mine) &&
+		 !write_names(&mine, out);
 
-	for (k = 0; ok && k < mine.size; k++)
-		if (mine.e[k].name && fwrite(mine.e[k].name, 1,
-					     mine.e[k].len + 1, out) !=
-				      mine.e[k].len + 1)
-			ok = 0;
 	if (!out || fflush(out))
 		ok = 0;
 	_exit(ok ? 0 : 1);
@@ -462,23 +470,16 @@ bool projnames_asked(void)
 int projnames_gather_put(int fd)
 {
 	FILE *out;
-	int dup_fd = gather_failed ? -1 : dup(fd);
-	size_t k;
-	int ret = 0;
+	int dup_fd = gather_failed ? -1 : dup(fd);	/* fd stays open */
+	int ret;
 
 	if (dup_fd < 0 || !(out = fdopen(dup_fd, "w"))) {
 		if (dup_fd >= 0)
 			close(dup_fd);
 		return -1;
 	}
-	for (k = 0; !ret && k < members.size; k++)
-		if (members.e[k].name &&
-		    fwrite(members.e[k].name, 1, members.e[k].len + 1, out) !=
-		    members.e[k].len + 1)
-			ret = -1;
-	if (fclose(out))
-		ret = -1;
-	return ret;
+	ret = write_names(&members, out);
+	return fclose(out) ? -1 : ret;
 }
 
 int projnames_gather_take(int fd)
