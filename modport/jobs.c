@@ -187,6 +187,12 @@ static size_t count_chunks(const struct jobs_list *l, struct chunk *c)
 	return n;
 }
 
+/* fn's answer as an exit status: JOBS_LATER where no gathering is, 2. */
+static int exit_status(int status)
+{
+	return status < 0 ? 2 : status;
+}
+
 /*
  * MODPORT_TRACE_JOBS=FILE: who ported how many files, told the parent of
  * how many chunks and ported how many early files again (JOBS_LATER), a
@@ -286,7 +292,7 @@ static int port_one(struct run *r, unsigned int w, size_t k, bool early)
 		atomic_store(&o->state, LATER);
 		return 0;
 	}
-	o->status = status == JOBS_LATER ? 2 : status;
+	o->status = exit_status(status);
 	o->out_len = out_sink.at - o->out_off;
 	o->err_len = err_sink.at - o->err_off;
 	memcpy(&r->worker_sums[w * r->nr_sums], r->sums,
@@ -432,7 +438,8 @@ static int print_item(struct run *r, const struct item_out *o)
 
 /*
  * Chunk c, printed; where finish, its items that no worker ported are
- * ported here (a worker died), in order with the others' output.
+ * ported here (a worker died), in order with the others' output, and
+ * counted in *files.
  */
 static int print_chunk(struct run *r, const struct chunk *c, bool finish,
 		       size_t *files)
@@ -446,9 +453,9 @@ static int print_chunk(struct run *r, const struct chunk *c, bool finish,
 		if (atomic_load(&o->state) == PORTED) {
 			status = max_status(status, print_item(r, o));
 		} else if (finish) {
-			int s = r->fn(&r->l->v[k], r->arg);
-
-			status = max_status(status, s < 0 ? 2 : s);
+			status = max_status(status,
+					    exit_status(r->fn(&r->l->v[k],
+							      r->arg)));
 			++*files;
 		}
 	}
@@ -477,20 +484,23 @@ static void run_free(struct run *r)
 	free(r->kept_sums);
 }
 
-/* The chunks with early items, in r->early; 0 or -1. */
+/*
+ * The chunks with early items, in r->early; none, nothing to gather.
+ * 0 or -1.
+ */
 static int find_early(struct run *r)
 {
 	size_t n;
 
 	r->early = malloc((r->nr_chunks ? r->nr_chunks : 1) *
 			  sizeof(*r->early));
-	r->kept_sums = malloc((r->nr_sums ? r->nr_sums : 1) *
-			      sizeof(*r->kept_sums));
-	if (!r->early || !r->kept_sums)
+	if (!r->early)
 		return -1;
 	for (n = 0; n < r->nr_chunks; n++)
 		if (r->chunks[n].early)
 			r->early[r->nr_early++] = n;
+	if (!r->nr_early)
+		r->gather = NULL;
 	return 0;
 }
 
@@ -518,7 +528,9 @@ static int run_setup(struct run *r)
 	r->chunks = (struct chunk *)((char *)r->map + head + sums);
 	r->items = (struct item_out *)((char *)r->map + head + sums + chunks);
 	r->nr_chunks = count_chunks(r->l, r->chunks);
-	if (find_early(r))
+	r->kept_sums = malloc((r->nr_sums ? r->nr_sums : 1) *
+			      sizeof(*r->kept_sums));
+	if (!r->kept_sums || find_early(r))
 		return -1;
 	for (w = 0; w < r->jobs; w++) {
 		r->out[w] = memfd_create("modport-stdout", MFD_CLOEXEC);
@@ -561,14 +573,12 @@ static unsigned int start(struct run *r)
  */
 static size_t print_done(struct run *r, size_t at, size_t heard, int *status)
 {
-	size_t files = 0;
-
 	for (;;) {
 		while (at < r->nr_chunks &&
 		       atomic_load(&r->chunks[at].state) == DONE)
 			*status = max_status(*status,
 					     print_chunk(r, &r->chunks[at++],
-							 false, &files));
+							 false, NULL));
 		if (at >= r->nr_chunks || at >= heard) {
 			atomic_store(&r->sh->want, NO_CHUNK);
 			return at;
@@ -657,11 +667,8 @@ static int run_serial(const struct jobs_list *l, jobs_fn fn, void *arg)
 	int status = 0;
 	size_t k;
 
-	for (k = 0; k < l->nr; k++) {
-		int s = fn(&l->v[k], arg);
-
-		status = max_status(status, s < 0 ? 2 : s);
-	}
+	for (k = 0; k < l->nr; k++)
+		status = max_status(status, exit_status(fn(&l->v[k], arg)));
 	return status;
 }
 
@@ -685,8 +692,6 @@ int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
 		run_free(&r);
 		return run_serial(l, fn, arg);
 	}
-	if (!r.nr_early)
-		r.gather = NULL;	/* nothing to gather */
 	if (getenv("MODPORT_TEST_JOB_DIES"))
 		r.dies = strtoul(getenv("MODPORT_TEST_JOB_DIES"), NULL, 10);
 	r.started = start(&r);

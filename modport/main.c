@@ -357,7 +357,7 @@ static int port_item(const struct jobs_item *it, void *arg)
 		return process_source(c, source_read_stdin(&c->src));
 	c->gathering = it->early && projnames_gathering();
 	c->gathered = false;
-	projnames_asked();
+	projnames_asked();	/* a question before this file's: forgotten */
 	status = process(it->path, it->named, c);
 	if (!c->gathering)
 		return status;
@@ -419,8 +419,10 @@ static const char *first_c_file(const struct jobs_list *l)
  * atlas, the target's gone set (gone's filter: a process that finds none
  * makes its own), the tree's Kconfig files, which kbuildarch's first
  * question would read (by a thread while the folders were walked:
- * kbuild_kconfig_start(); else here while the parts read), the project's
- * headers (projnames: read by processes of their own).  0 or -ENOMEM.
+ * kbuild_kconfig_start(); else here), and for fix the project's headers
+ * (projnames: read by processes of their own, while this one reads the
+ * Kconfig files; check's processes gather them as they check them:
+ * project_names).  0 or -ENOMEM.
  */
 static int before_parting(struct ctx *c, const struct jobs_list *l)
 {

@@ -245,10 +245,6 @@ static int read_all(void)
 	return ret ? ret : 1;
 }
 
-/*
- * A part's process: its share of the headers, their names written to the
- * memory file fd, each once, each ended by a NUL.  Exits 0, or 1.
- */
 /* The names of set to out, each ended by a NUL: 0 or -1. */
 static int write_names(const struct nameset *set, FILE *out)
 {
@@ -261,6 +257,11 @@ static int write_names(const struct nameset *set, FILE *out)
 			return -1;
 	return 0;
 }
+
+/*
+ * A part's process: its share of the headers, their names written to the
+ * memory file fd, each once, each ended by a NUL.  Exits 0, or 1.
+ */
 
 static void __attribute__((noreturn)) read_part(size_t part, size_t parts,
 						int fd)
