@@ -46,14 +46,34 @@ int hashset_add(struct hash_set *set, uint64_t key)
 	return 0;
 }
 
-int hashset_reserve(struct hash_set *set, size_t n)
+size_t hashset_slots(size_t n)
 {
 	size_t slots = 16;
 
-	if (set->keys)
-		return 0;
 	while (slots < 2 * n + 2)
 		slots *= 2;
+	return slots;
+}
+
+void hashset_copy(struct hash_set *to, uint64_t *keys, size_t slots,
+		  const struct hash_set *from)
+{
+	size_t k;
+
+	to->keys = keys;
+	to->mask = slots - 1;
+	to->nr = 0;
+	for (k = 0; from->keys && k <= from->mask; k++)
+		if (from->keys[k])
+			to->nr += put(keys, to->mask, from->keys[k]);
+}
+
+int hashset_reserve(struct hash_set *set, size_t n)
+{
+	size_t slots = hashset_slots(n);
+
+	if (set->keys)
+		return 0;
 	set->keys = calloc(slots, sizeof(*set->keys));
 	if (!set->keys)
 		return -ENOMEM;

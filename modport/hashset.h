@@ -32,6 +32,16 @@ int hashset_reserve(struct hash_set *set, size_t n);
 
 bool hashset_has(const struct hash_set *set, uint64_t key);
 
+/* The slots that hashset_reserve() makes for n keys: a power of 2. */
+size_t hashset_slots(size_t n);
+
+/*
+ * from's keys into to, made on keys[0..slots): zeroed slots, at least
+ * hashset_slots(from->nr) of them.  to's keys are the caller's to free.
+ */
+void hashset_copy(struct hash_set *to, uint64_t *keys, size_t slots,
+		  const struct hash_set *from);
+
 void hashset_free(struct hash_set *set);
 
 #endif

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What a local header can name, kept for the run (hdrsum.h). */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 #include "hashset.h"
@@ -20,16 +22,56 @@ struct entry {
 	unsigned long checked;	/* hdrcache_writes() when last looked at */
 	struct stat st;
 	bool present;		/* a file was read there */
+	bool shared;		/* s is a shared one's (not freed here) */
 	struct header_summary s;
 };
 
 static struct entry *table;
 static size_t size, used;	/* size: a power of 2 (or 0) */
 
+/*
+ * A summary in the shared memory, its keys, #include names and path
+ * after it: s's pointers point there (the memory is mapped before the
+ * processes part, at one address in each).
+ */
+struct shared_sum {
+	uint64_t hash;		/* of path */
+	struct stat st;
+	struct header_summary s;
+	const char *path;
+};
+
+/*
+ * The shared memory: a table of slots, each the offset (from the start)
+ * of a shared_sum in the arena that follows, 0 where free: set with a
+ * compare-and-swap once the summary is written.  used: the arena's bytes
+ * taken, with a fetch-and-add (past its end when it is full).
+ */
+struct shared_area {
+	atomic_size_t used;
+	size_t size;		/* of the whole mapping */
+	size_t arena;		/* where the arena starts */
+	size_t mask;		/* the table's slots - 1 */
+	atomic_size_t slot[];
+};
+
+/* The arena's bytes a header may take, on average, and at most in all. */
+#define SHARE_PER_HEADER ((size_t)32 << 10)
+#define SHARE_MAX ((size_t)1 << 30)
+
+static struct shared_area *shared;
+static size_t shared_taken;
+static unsigned long shared_writes;	/* hdrcache_writes() at the start */
+
 bool hdrsum_may_name(const struct header_summary *s, const char *name,
 		     size_t len)
 {
 	return s->any || hashset_has(&s->ids, hashset_key(name, len));
+}
+
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
 }
 
 static void summary_free(struct header_summary *s)
@@ -102,6 +144,16 @@ static int summarize(struct header_summary *s, const char *buf,
 	return ret ? ret : add_includes(s, buf, tl, pd);
 }
 
+/* e's summary dropped: freed, unless it is a shared one's. */
+static void entry_forget(struct entry *e)
+{
+	if (e->shared)
+		memset(&e->s, 0, sizeof(e->s));
+	else
+		summary_free(&e->s);
+	e->shared = false;
+}
+
 /*
  * Read the header at e->path into e, and its stat() as it was read; 0 or
  * -ENOMEM; e->present false where there is no regular file to read.  Its
@@ -159,6 +211,44 @@ static int grow(void)
 	return 0;
 }
 
+/* The shared summary of path (its hash), or NULL. */
+static const struct shared_sum *find_shared(const char *path, uint64_t hash)
+{
+	size_t k = (size_t)(hash >> 32) & shared->mask, probes, off;
+	const struct shared_sum *sum;
+
+	for (probes = 0; probes <= shared->mask; probes++) {
+		off = atomic_load(&shared->slot[k]);
+		if (!off)
+			return NULL;
+		sum = (const struct shared_sum *)((const char *)shared + off);
+		if (sum->hash == hash && !strcmp(sum->path, path))
+			return sum;
+		k = (k + 1) & shared->mask;
+	}
+	return NULL;
+}
+
+/*
+ * e with the summary another process put, of the file as it was when
+ * they parted: where none was written since.
+ */
+static bool take_shared(struct entry *e)
+{
+	const struct shared_sum *sum = shared &&
+				       hdrcache_writes() == shared_writes ?
+				       find_shared(e->path, e->hash) : NULL;
+
+	if (!sum)
+		return false;
+	e->s = sum->s;
+	e->st = sum->st;
+	e->present = true;
+	e->shared = true;
+	shared_taken++;
+	return true;
+}
+
 const struct header_summary *hdrsum_get(const char *path, int *err)
 {
 	uint64_t hash = hash_span(path, strlen(path));
@@ -185,9 +275,118 @@ const struct header_summary *hdrsum_get(const char *path, int *err)
 	if (e->present && !stat(path, &st) && S_ISREG(st.st_mode) &&
 	    source_unchanged(&e->st, &st))
 		return &e->s;
-	summary_free(&e->s);
+	entry_forget(e);
+	if (!e->present && take_shared(e))
+		return &e->s;
 	*err = load(e);		/* no file to read: not present */
 	return e->present ? &e->s : NULL;
+}
+
+/* The slot for a summary at off: 0, or -1 where the table is full. */
+static int publish(uint64_t hash, size_t off)
+{
+	size_t k = (size_t)(hash >> 32) & shared->mask, probes, none;
+
+	for (probes = 0; probes <= shared->mask; probes++) {
+		none = 0;
+		if (atomic_compare_exchange_strong(&shared->slot[k], &none,
+						   off))
+			return 0;
+		k = (k + 1) & shared->mask;
+	}
+	return -1;
+}
+
+int hdrsum_share_start(size_t headers, size_t room)
+{
+	size_t slots = 16, arena;
+	void *map;
+
+	if (shared || !headers)
+		return 0;
+	while (slots < 2 * headers)
+		slots *= 2;
+	arena = align8(sizeof(*shared) + slots * sizeof(shared->slot[0]));
+	if (!room)
+		room = headers < SHARE_MAX / SHARE_PER_HEADER ?
+		       headers * SHARE_PER_HEADER : SHARE_MAX;
+	map = mmap(NULL, arena + room, PROT_READ | PROT_WRITE,
+		   MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (map == MAP_FAILED)
+		return -ENOMEM;
+	shared = map;		/* zeroed: every slot free, nothing used */
+	shared_writes = hdrcache_writes();
+	shared->size = arena + room;
+	shared->arena = arena;
+	shared->mask = slots - 1;
+	return 0;
+}
+
+/* Where a summary of need bytes goes in the arena: its offset, or 0. */
+static size_t take_room(size_t need)
+{
+	size_t at = atomic_fetch_add(&shared->used, need);
+	size_t room = shared->size - shared->arena;
+
+	return at <= room && need <= room - at ? shared->arena + at : 0;
+}
+
+/* s, its header's path and stat() st, copied into the arena at off. */
+static struct shared_sum *copy_shared(size_t off, size_t slots,
+				      const struct header_summary *s,
+				      const char *path, const struct stat *st)
+{
+	struct shared_sum *sum = (struct shared_sum *)((char *)shared + off);
+	uint64_t *keys = (uint64_t *)((char *)sum + align8(sizeof(*sum)));
+	char *p;
+	size_t k, n;
+
+	hashset_copy(&sum->s.ids, keys, slots, &s->ids);
+	sum->s.any = s->any;
+	sum->s.inc = (char **)(keys + slots);
+	sum->s.nr_inc = s->nr_inc;
+	p = (char *)(sum->s.inc + s->nr_inc);
+	for (k = 0; k < s->nr_inc; k++) {
+		n = strlen(s->inc[k]) + 1;
+		sum->s.inc[k] = memcpy(p, s->inc[k], n);
+		p += n;
+	}
+	n = strlen(path);
+	sum->path = memcpy(p, path, n + 1);
+	sum->hash = hash_span(path, n);
+	sum->st = *st;
+	return sum;
+}
+
+bool hdrsum_share_put(const char *path, const char *buf,
+		      const struct token_list *tl, const struct stat *st)
+{
+	struct header_summary s = { 0 };
+	struct ppdirs pd = { 0 };
+	size_t slots, need, off, k;
+	bool put = false;
+
+	if (!shared || ppdirs_build(&pd, buf, tl) ||
+	    summarize(&s, buf, tl, &pd))
+		goto out;
+	slots = hashset_slots(s.ids.nr);
+	need = align8(sizeof(struct shared_sum)) + slots * sizeof(uint64_t) +
+	       s.nr_inc * sizeof(char *) + strlen(path) + 1;
+	for (k = 0; k < s.nr_inc; k++)
+		need += strlen(s.inc[k]) + 1;
+	off = take_room(align8(need));
+	if (off)
+		put = !publish(copy_shared(off, slots, &s, path, st)->hash,
+			       off);
+out:
+	summary_free(&s);
+	ppdirs_free(&pd);
+	return put;
+}
+
+size_t hdrsum_shared_taken(void)
+{
+	return shared_taken;
 }
 
 void hdrsum_free(void)
@@ -198,9 +397,12 @@ void hdrsum_free(void)
 		if (!table[k].path)
 			continue;
 		free(table[k].path);
-		summary_free(&table[k].s);
+		entry_forget(&table[k]);
 	}
 	free(table);
 	table = NULL;
 	size = used = 0;
+	if (shared)
+		munmap(shared, shared->size);
+	shared = NULL;
 }

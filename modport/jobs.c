@@ -195,14 +195,14 @@ static int exit_status(int status)
 
 /*
  * MODPORT_TRACE_JOBS=FILE: who ported how many files, told the parent of
- * how many chunks and ported how many early files again (JOBS_LATER), a
- * line each.
+ * how many chunks, ported how many early files again (JOBS_LATER) and
+ * took how many things others made (struct jobs_gather), a line each.
  */
 static void trace(const char *who, unsigned int k, size_t told, size_t later,
-		  size_t files)
+		  size_t files, size_t taken)
 {
 	const char *path = getenv("MODPORT_TRACE_JOBS");
-	char line[128];
+	char line[160];
 	int fd, n;
 
 	if (!path || !*path)
@@ -211,8 +211,8 @@ static void trace(const char *who, unsigned int k, size_t told, size_t later,
 	if (fd < 0)
 		return;
 	n = snprintf(line, sizeof(line),
-		     "%s %u pid %ld told %zu later %zu files %zu\n",
-		     who, k, (long)getpid(), told, later, files);
+		     "%s %u pid %ld told %zu later %zu files %zu taken %zu\n",
+		     who, k, (long)getpid(), told, later, files, taken);
 	if (write(fd, line, (size_t)n) != n)
 		n = -1;
 	close(fd);
@@ -404,7 +404,8 @@ static void __attribute__((noreturn)) worker(struct run *r, unsigned int w)
 			_exit(3);
 		told++;
 	}
-	trace("job", w + 1, told, later, files);
+	trace("job", w + 1, told, later, files,
+	      r->gather && r->gather->taken ? r->gather->taken(r->arg) : 0);
 	_exit(0);
 }
 
@@ -704,7 +705,7 @@ int jobs_run(const struct jobs_list *l, unsigned int jobs, jobs_fn fn,
 		status = max_status(status, print_chunk(&r, &r.chunks[at],
 							 true, &files));
 	if (files)
-		trace("parent", 0, 0, 0, files);
+		trace("parent", 0, 0, 0, files, 0);
 	run_free(&r);
 	return status;
 }

@@ -20,6 +20,7 @@ struct jobs_item {
 	bool named;		/* named on the command line */
 	bool early;		/* ported before the others where jobs_run()
 				 * gathers (struct jobs_gather) */
+	bool mark;		/* fn's own: jobs_run() does not read it */
 };
 
 struct jobs_list {
@@ -62,6 +63,11 @@ struct jobs_gather {
 	int (*put)(int fd, void *arg);
 	int (*take)(int fd, void *arg);
 	void (*end)(bool complete, void *arg);
+	/*
+	 * NULL, or how many things made by other processes this one took
+	 * where it would have made them itself (MODPORT_TRACE_JOBS).
+	 */
+	size_t (*taken)(void *arg);
 };
 
 /*

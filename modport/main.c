@@ -53,6 +53,7 @@ struct ctx {
 	uint32_t target;	/* --jobs: the atlas releases of --target */
 	/* --jobs check: the early item (a header) gathers; it did */
 	bool gathering, gathered;
+	bool share;		/* ... and its summary is shared (hdrsum.h) */
 };
 
 static void __attribute__((noreturn)) usage(const char *why)
@@ -219,8 +220,11 @@ static int check_source(struct ctx *c, const struct source *src,
 		       settle_pass(src->path, src->buf, src->len, &c->opts,
 				   &c->tl, &p);
 	if (!ret && c->gathering) {	/* a header: its names, as tokenized */
-		projnames_gather_tokens(src->buf, tokens ? tokens : &c->tl,
-					engine_watched());
+		const struct token_list *tl = tokens ? tokens : &c->tl;
+
+		projnames_gather_tokens(src->buf, tl, engine_watched());
+		if (c->share)
+			hdrsum_share_put(src->path, src->buf, tl, &src->st);
 		c->gathered = true;
 	}
 	if (ret) {
@@ -292,6 +296,7 @@ static int check_header(struct ctx *c, const char *path)
 	if (h && h->len) {
 		src.buf = (char *)h->buf;	/* read only: check_source() */
 		src.len = h->len;
+		src.st = h->st;
 		check_encoding(&src);
 		status = check_source(c, &src, &h->tl);
 	}
@@ -318,6 +323,42 @@ static int list_file(const char *path, bool named, void *arg)
 	return 2;
 }
 
+/* The length of path's folder part (0: none). */
+static size_t folder_len(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return slash ? (size_t)(slash - path) : 0;
+}
+
+/*
+ * The early items from l->v[from] on whose summary (hdrsum.h) a .c file
+ * will ask for, marked: a header in a folder that has one.  A #include
+ * "x" names its own folder's header, as a rule; one elsewhere is read
+ * where it is asked for.  0 or -ENOMEM.
+ */
+static int mark_shared(struct jobs_list *l, size_t from)
+{
+	struct hash_set folders = { 0 };
+	size_t k, n;
+	int ret = 0;
+
+	for (k = from; !ret && k < l->nr; k++)
+		if (!l->v[k].named && source_is_c(l->v[k].path) &&
+		    (n = folder_len(l->v[k].path)))
+			ret = hashset_add(&folders,
+					  hashset_key(l->v[k].path, n));
+	for (k = from; !ret && k < l->nr; k++)
+		l->v[k].mark = l->v[k].early &&
+			       (n = folder_len(l->v[k].path)) &&
+			       hashset_has(&folders,
+					   hashset_key(l->v[k].path, n));
+	hashset_free(&folders);
+	if (ret)
+		file_error(l->v[from].path, "%s", strerror(ENOMEM));
+	return ret;
+}
+
 /*
  * The files under path, listed; a folder's headers indexed from the same
  * walk (hdrindex_walked_file(): a folder named is a root of the project).
@@ -340,7 +381,7 @@ static int list_path(const char *path, struct jobs_list *l)
 		}
 		l->v[k].early = indexed;	/* gathered from (projnames) */
 	}
-	return status;
+	return mark_shared(l, from) ? 2 : status;
 }
 
 /*
@@ -356,6 +397,7 @@ static int port_item(const struct jobs_item *it, void *arg)
 	if (!it->path)
 		return process_source(c, source_read_stdin(&c->src));
 	c->gathering = it->early && projnames_gathering();
+	c->share = c->gathering && it->mark;
 	c->gathered = false;
 	projnames_asked();	/* a question before this file's: forgotten */
 	status = process(it->path, it->named, c);
@@ -397,10 +439,19 @@ static void gather_end(bool complete, void *arg)
 	engine_watch(NULL, 0, NULL);	/* the other files: no question */
 }
 
-/* check -j: the project's names gathered from its headers as checked. */
+static size_t gather_taken(void *arg)
+{
+	(void)arg;
+	return hdrsum_shared_taken();
+}
+
+/*
+ * check -j: the project's names gathered from its headers as checked
+ * (and their summaries shared, hdrsum.h: what the trace counts taken).
+ */
 static const struct jobs_gather project_names = {
 	.begin = gather_begin, .put = gather_put, .take = gather_take,
-	.end = gather_end,
+	.end = gather_end, .taken = gather_taken,
 };
 
 /* The first .c file of the list, or NULL. */
@@ -443,6 +494,25 @@ static int before_parting(struct ctx *c, const struct jobs_list *l)
 	return c->verb == VERB_CHECK ? 0 : projnames_load(c->jobs, c->target);
 }
 
+/*
+ * check's processes share the summaries of the headers they check
+ * (hdrsum.h), for the .c files that the others port; where the memory
+ * cannot be had, each reads the headers it asks about, as it would.
+ * MODPORT_TEST_SHARE_ROOM=BYTES: the room for them (the tests of one
+ * past it).
+ */
+static void share_summaries(const struct ctx *c, const struct jobs_list *l)
+{
+	const char *room = getenv("MODPORT_TEST_SHARE_ROOM");
+	size_t k, n = 0;
+
+	if (c->verb != VERB_CHECK || c->jobs <= 1)
+		return;
+	for (k = 0; k < l->nr; k++)
+		n += l->v[k].mark;
+	hdrsum_share_start(n, room ? strtoul(room, NULL, 10) : 0);
+}
+
 /* Is the argument arg a folder (not "-", standard input)? */
 static bool named_folder(const char *arg)
 {
@@ -482,6 +552,8 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 		jobs_list_free(&l);
 		return 2;
 	}
+	if (l.nr > 1)
+		share_summaries(c, &l);
 	status = max_status(status, jobs_run(&l, c->jobs, port_item, c,
 					     c->count, NR_RULES,
 					     c->verb == VERB_CHECK ?

@@ -11,7 +11,7 @@ need taskset
 need nproc
 cd "$TOP" || exit 2
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * 12 + 18 ))
+plan $(( ${#bins[@]} * 15 + 18 ))
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -82,7 +82,7 @@ for bin in "${bins[@]}"; do
 	is "$(grep -c '^job ' "$tmp/trace")" 3 "$tag: -j3 started 3 processes"
 	is "$(awk '/^job / { print $4 }' "$tmp/trace" | sort -u | wc -l)" 3 \
 		"$tag: -j3: 3 different processes"
-	is "$(awk '{ n += $NF } END { print n }' "$tmp/trace")" "$files" \
+	is "$(awk '{ n += $10 } END { print n }' "$tmp/trace")" "$files" \
 		"$tag: -j3: together they ported every file ($files), each once"
 done
 
@@ -126,6 +126,28 @@ for bad in 0 x 1025 -1; do
 	is "$status:$(head -n 1 <<<"$out")" \
 		"2:modport: --jobs wants a number of processes from 1 to 1024" \
 		"--jobs=$bad is a usage error"
+done
+# Summaries shared (hdrsum.h): static-redecl-deep's four headers are
+# checked first and summarized by whichever process checked them; deep.c's
+# check, in either process, takes the three it asks about (deep-d.h, four
+# deep, is not asked) from there instead of reading them again, and finds
+# what one process finds.  With no room for them (MODPORT_TEST_SHARE_ROOM),
+# none is taken, and the output is the same.
+mkdir -p "$tmp/deep"
+cp tests/modport/static-redecl-deep/*.[ch] "$tmp/deep/"
+taken() { awk '/^job / { n += $NF } END { print n + 0 }' "$tmp/trace"; }
+for bin in "${bins[@]}"; do
+	tag=$(basename "$(dirname "$(dirname "$bin")")")
+	run deep1 "$bin" check -j1 "$tmp/deep"
+	rm -f "$tmp/trace"
+	MODPORT_TRACE_JOBS=$tmp/trace run deep2 "$bin" check -j2 "$tmp/deep"
+	same deep1 deep2 && [ "$(grep -c "deep_verbose.*static-redecl" "$tmp/deep2.out")" = 1 ]
+	ok $? "$tag: check -j2 of static-redecl-deep: deep_verbose's finding, what one process prints"
+	is "$(taken)" 3 "$tag: check -j2: the 3 headers deep.c asks about are summaries shared, not read again"
+	rm -f "$tmp/trace"
+	MODPORT_TEST_SHARE_ROOM=64 MODPORT_TRACE_JOBS=$tmp/trace run deep0 "$bin" check -j2 "$tmp/deep"
+	same deep1 deep0 && [ "$(taken)" = 0 ]
+	ok $? "$tag: check -j2 with no room to share summaries: none taken, the same output"
 done
 # No --jobs: a process per CPU that modport may run on, the same output.
 cpus=$(nproc)

@@ -890,10 +890,6 @@ static void test_bodies(void)
 }
 
 /*
- * hashset: keys added past many doublings are all found, a key added
- * twice counts once, a key never added is not found, and 0 is no key.
- */
-/*
  * span_bloom: every hash set is found; of 20,000 names never set, after
  * 4,000 set in 1,024 words (16 bits a name), about one in 70 is found
  * wrongly: fewer than one in 30, and some (a filter that answers yes to
@@ -929,6 +925,40 @@ static void test_span_bloom(void)
 	free(w);
 }
 
+/* hashset_copy() of from (the names name_K_x, K < 1000): all, no other. */
+static void test_hashset_copy(const struct hash_set *from)
+{
+	size_t slots = hashset_slots(from->nr);
+	uint64_t *keys = calloc(slots, sizeof(*keys));
+	struct hash_set to, none = { 0 };
+	char name[32];
+	unsigned int k, found = 0;
+
+	check_int(hashset_slots(1000), ==, 2048);
+	check_int(hashset_slots(0), ==, 16);
+	if (!check(keys != NULL))
+		return;
+	hashset_copy(&to, keys, slots, from);
+	check_int(to.nr, ==, from->nr);
+	check_int(to.mask, ==, slots - 1);
+	for (k = 0; k < 1000; k++) {
+		snprintf(name, sizeof(name), "name_%u_x", k);
+		found += hashset_has(&to, hashset_key(name, strlen(name)));
+	}
+	check_int(found, ==, 1000);
+	check(!hashset_has(&to, hashset_key("name_1000_x", 11)));
+	memset(keys, 0, slots * sizeof(*keys));
+	hashset_copy(&to, keys, 16, &none);	/* an empty set: no key */
+	check_int(to.nr, ==, 0);
+	check(!hashset_has(&to, hashset_key("name_1_x", 8)));
+	free(keys);
+}
+
+/*
+ * hashset: keys added past many doublings are all found, a key added
+ * twice counts once, a key never added is not found, and 0 is no key;
+ * a copy into slots of the caller's has every key and no other.
+ */
 static void test_hashset(void)
 {
 	struct hash_set set = { 0 };
@@ -969,6 +999,7 @@ static void test_hashset(void)
 	check(set.mask + 1 >= 2002 && set.mask + 1 <= 4096);	/* not doubled */
 	check(hashset_has(&set, hashset_key("name_999_x", 10)));
 	check(!hashset_has(&set, hashset_key("name_1000_x", 11)));
+	test_hashset_copy(&set);
 	hashset_free(&set);
 }
 
@@ -1323,6 +1354,64 @@ static void test_hdrsum(void)
 }
 
 /*
+ * Shared summaries (check -j): one put is taken by its path instead of
+ * the file on disk, which says otherwise here; a path never put is read;
+ * with no room, or the table's slots all taken, nothing more is put, and
+ * the file is read.
+ */
+static void test_hdrsum_shared(void)
+{
+	static const char text[] = "#include \"put.h\"\nextern int put_name;\n";
+	char dir[] = "/tmp/unit-hdrsum.XXXXXX", path[64], other[64], many[80];
+	struct token_list toks = { 0 };
+	const struct header_summary *hs;
+	struct stat st;
+	size_t taken = hdrsum_shared_taken();
+	int err, k, put = 0;
+
+	if (!check(mkdtemp(dir) != NULL))
+		return;
+	snprintf(path, sizeof(path), "%s/a.h", dir);
+	snprintf(other, sizeof(other), "%s/b.h", dir);
+	check(put_file(path, "extern int disk_name;\n"));
+	check(put_file(other, "extern int other_name;\n"));
+	check(!stat(path, &st));
+	check_int(tokenize(text, sizeof(text) - 1, &toks), ==, 0);
+	check(!hdrsum_share_put(path, text, &toks, &st));	/* not started */
+	check_int(hdrsum_share_start(2, 0), ==, 0);
+	check(hdrsum_share_put(path, text, &toks, &st));
+	hs = hdrsum_get(path, &err);
+	if (check(hs != NULL)) {
+		check(hdrsum_may_name(hs, "put_name", 8));
+		check(!hdrsum_may_name(hs, "disk_name", 9));
+		if (check_int(hs->nr_inc, ==, 1))
+			check_str(hs->inc[0], "\"put.h\"");
+	}
+	check_int(hdrsum_shared_taken(), ==, taken + 1);
+	hs = hdrsum_get(other, &err);	/* never put: read */
+	check(hs && hdrsum_may_name(hs, "other_name", 10));
+	check_int(hdrsum_shared_taken(), ==, taken + 1);
+	/* 2 headers: 16 slots, one taken; 15 more go in, the next not */
+	for (k = 0; k < 16; k++) {
+		snprintf(many, sizeof(many), "%s/many%d.h", dir, k);
+		put += hdrsum_share_put(many, text, &toks, &st);
+	}
+	check_int(put, ==, 15);
+	hdrsum_free();
+	/* room for no summary: none is put, the file is read */
+	check_int(hdrsum_share_start(2, 64), ==, 0);
+	check(!hdrsum_share_put(path, text, &toks, &st));
+	hs = hdrsum_get(path, &err);
+	check(hs && hdrsum_may_name(hs, "disk_name", 9) &&
+	      !hdrsum_may_name(hs, "put_name", 8));
+	hdrsum_free();
+	token_list_free(&toks);
+	unlink(path);
+	unlink(other);
+	rmdir(dir);
+}
+
+/*
  * The header cache: a header is read once while it stays; past the
  * budget the least recently used go, never the current file's nor the
  * one held for the walk; more headers than the old 256 slots stay when
@@ -1639,7 +1728,7 @@ int main(void)
 	TEST(test_aggregate_kws(), "the token list's identifiers that may be struct or union: those that are, and a spliced one; no longer, shorter or other name, comment nor string");
 	TEST(test_bodies(), "the token list's bodies: where code braces leave depth 0; file-scope gathering over them finds what a whole index has at depth 0");
 	TEST(test_span_bloom(), "span_bloom: every hash set found; of names never set, fewer than one in 30 found wrongly, and some");
-	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other; room for 1,000 made at once, no doubling");
+	TEST(test_hashset(), "hashset: 5,000 keys past doublings, each found once, no other; room for 1,000 made at once, no doubling; a copy has all, no other");
 	TEST(test_atlas_gone_members(), "the atlas: the members a struct lost within a target");
 	TEST(test_atlas_gone_set(), "the atlas: the gone set probed inline answers as atlas_may_be_gone(), for each target");
 	TEST(test_ppdirs(), "ppdirs: a text's directives and its #includes apart");
@@ -1647,6 +1736,7 @@ int main(void)
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_harvest_members_only(), "harvest of the members and macros only: the same ones as a whole harvest, and nothing else");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers at file scope (no directive's, member, body's) and #include \"x\" names, kept until a write and a change");
+	TEST(test_hdrsum_shared(), "hdrsum shared: a summary put is taken by path, not read; one never put is read; past the room or the table's slots, none is put");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
