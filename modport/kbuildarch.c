@@ -100,11 +100,123 @@ static bool dir_of_file(const char *path, char *dir)
 	return true;
 }
 
+/* kbuild_known_regular()'s file, or "" */
+static char known_regular[PATH_MAX];
+
+void kbuild_known_regular(const char *path)
+{
+	if (!path || strlen(path) >= sizeof(known_regular))
+		known_regular[0] = 0;
+	else
+		strcpy(known_regular, path);
+}
+
+/*
+ * The real paths of folders found so far (real_folder()): open
+ * addressing by the hash of the folder's path, doubled when half full.
+ */
+static struct {
+	struct real_memo {
+		char *folder, *real;	/* folder NULL: a free slot */
+	} *v;
+	size_t size, used;
+} reals;
+
+static struct real_memo *real_slot(const char *folder)
+{
+	size_t k = (size_t)(hash_span(folder, strlen(folder)) >> 32) &
+		   (reals.size - 1);
+
+	while (reals.v[k].folder && strcmp(reals.v[k].folder, folder))
+		k = (k + 1) & (reals.size - 1);
+	return &reals.v[k];
+}
+
+/* Remember that folder's real path is real (no memory: not remembered). */
+static void real_remember(const char *folder, const char *real)
+{
+	struct real_memo *m;
+
+	if (2 * (reals.used + 1) > reals.size) {
+		struct real_memo *old = reals.v;
+		size_t n = reals.size, k;
+
+		reals.size = n ? 2 * n : 256;
+		reals.v = calloc(reals.size, sizeof(*reals.v));
+		if (!reals.v) {
+			reals.v = old;
+			reals.size = n;
+			return;
+		}
+		for (k = 0; k < n; k++)
+			if (old[k].folder)
+				*real_slot(old[k].folder) = old[k];
+		free(old);
+	}
+	m = real_slot(folder);
+	m->folder = strdup(folder);
+	m->real = strdup(real);
+	if (!m->folder || !m->real) {
+		free(m->folder);
+		free(m->real);
+		m->folder = m->real = NULL;
+		return;
+	}
+	reals.used++;
+}
+
+/* real, "/" and name, in place (PATH_MAX bytes); false: too long. */
+static bool append_name(char *real, const char *name)
+{
+	size_t n = strlen(real), k = strlen(name);
+	size_t slash = n && real[n - 1] != '/';
+
+	if (n + slash + k >= PATH_MAX)
+		return false;
+	real[n] = '/';
+	memcpy(real + n + slash, name, k + 1);
+	return true;
+}
+
+/*
+ * The real path of the folder at folder, into real (PATH_MAX bytes), as
+ * realpath() says it; false where it cannot.  From its parent's, where
+ * lstat() says the folder is one, not a link: realpath() reads every
+ * folder above, and a tree's folders share them.  Remembered.
+ */
+static bool real_folder(const char *folder, char *real)
+{
+	const char *slash = strrchr(folder, '/');
+	const char *name = slash ? slash + 1 : "";
+	size_t n = slash ? (size_t)(slash - folder) : 0;
+	struct real_memo *m = reals.size ? real_slot(folder) : NULL;
+	char parent[PATH_MAX];
+	struct stat st;
+	bool found = false;
+
+	if (m && m->folder) {
+		strcpy(real, m->real);
+		return true;
+	}
+	if (n && n < sizeof(parent) && *name && strcmp(name, ".") &&
+	    strcmp(name, "..")) {
+		memcpy(parent, folder, n);
+		parent[n] = 0;
+		found = real_folder(parent, real) && !lstat(folder, &st) &&
+			S_ISDIR(st.st_mode) && append_name(real, name);
+	}
+	if (!found && !realpath(folder, real))
+		return false;
+	real_remember(folder, real);
+	return true;
+}
+
 /*
  * dir_of_file() with realpath() asked of the folder part, remembered for
  * the last folder: a tree's files come folder by folder, and realpath()
  * reads every folder above.  A file that is itself a symbolic link is
- * resolved whole (its folder is its target's).
+ * resolved whole (its folder is its target's); one known not to be
+ * (kbuild_known_regular()) is not asked.
  */
 static bool dir_of_uncached(const char *path, char *dir)
 {
@@ -114,13 +226,15 @@ static bool dir_of_uncached(const char *path, char *dir)
 	size_t n = slash ? (size_t)(slash - path) : 0;
 	struct stat st;
 
-	if (n == 0 || n >= PATH_MAX || lstat(path, &st) ||
-	    S_ISLNK(st.st_mode))
+	if (n == 0 || n >= PATH_MAX ||
+	    (strcmp(path, known_regular) &&
+	     (lstat(path, &st) || S_ISLNK(st.st_mode))))
 		return dir_of_file(path, dir);
 	if (!made || strlen(last) != n || memcmp(last, path, n)) {
 		memcpy(last, path, n);
 		last[n] = 0;
-		found = realpath(last, last_real) && strcmp(last_real, "/");
+		found = real_folder(last, last_real) &&
+			strcmp(last_real, "/");
 		made = true;
 	}
 	if (found)

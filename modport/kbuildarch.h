@@ -28,6 +28,14 @@
 bool kbuild_other_arch(const char *path);
 
 /*
+ * The file that the questions to come are about, at path, is a regular
+ * file and not a symbolic link (a walk found it so, walk.h): its folder
+ * is the one its path names, with no lstat() to tell.  Until the next
+ * call; NULL: no file is known so.
+ */
+void kbuild_known_regular(const char *path);
+
+/*
  * Read now the Kconfig files that kbuild_other_arch() reads on its first
  * question about the file at path (those of its tree, if it is in a tree
  * of today): before the processes of --jobs part, so that they share one

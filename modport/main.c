@@ -307,7 +307,10 @@ static int check_header(struct ctx *c, const char *path)
 static int process(const char *path, bool named, void *arg)
 {
 	struct ctx *c = arg;
-	int status = check_header(c, path);
+	int status;
+
+	kbuild_known_regular(named ? NULL : path);	/* the walk's: no link */
+	status = check_header(c, path);
 
 	if (status >= 0)
 		return status;

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 203
+plan 206
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -497,6 +497,21 @@ is "$(chk "$tmp/kbuild/tree/drivers/parisc/iosapic.c" | grep -c pci_find_device)
 cp "$g/kbuild/tree/drivers/parisc/iosapic.c" "$tmp/iosapic.c"
 like "$(chk "$tmp/iosapic.c")" "iosapic.c:7:16: warning: the function 'pci_find_device'" \
 	"negative control: the same file outside a kernel tree"
+# Reached through symbolic links from outside the tree: the file's real
+# folder is the tree's (kbuildarch resolves a folder from its parent's
+# real path where lstat() says it is no link, and by realpath() where it is).
+mkdir -p "$tmp/outside"
+ln -s "$tmp/kbuild/tree/drivers/parisc" "$tmp/outside/parisc"
+ln -s "$tmp/kbuild/tree/drivers" "$tmp/outside/drv"
+ln -s "$tmp/kbuild/tree/drivers/parisc/iosapic.c" "$tmp/outside/iosapic.c"
+for j in 1 2; do
+	out=$(chk -j$j "$tmp/outside/parisc" "$tmp/outside/drv/parisc" \
+		"$tmp/outside/drv/parisc/iosapic.c" "$tmp/outside/iosapic.c")
+	is "$out" "" "-j$j: the tree's iosapic.c through a linked folder, a link above its folder, and a linked file: its tree is found"
+done
+cp -r "$tmp/kbuild/tree/drivers/parisc" "$tmp/outside/copy"
+like "$(chk "$tmp/outside/copy")" "iosapic.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: a copy of its folder outside the tree"
 sed -i 's/^\tbool$/\tbool "Prompt for development and\/or incomplete code\/drivers"/' "$tmp/kbuild/tree/init/Kconfig"
 like "$("$modport" check --target=6.1 "$tmp/kbuild/tree/drivers/usb" 2>&1)" "sisusb_con.c:15:22: warning: struct pci_dev has no slot_name" \
 	"negative control: BROKEN with a prompt, a build may set it"
