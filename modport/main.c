@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <malloc.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -469,6 +470,55 @@ static const char *first_c_file(const struct jobs_list *l)
 }
 
 /*
+ * The atlas read and the target's gone set made (atlas_gone_set()) by a
+ * thread while the folders are walked: 20 to 30 ms that the processes
+ * would otherwise wait for after the walk.  The walk and the Kconfig
+ * thread touch neither.
+ */
+static struct {
+	pthread_t thread;
+	bool running;
+	int ret;		/* atlas_load()'s */
+	uint32_t target;
+	const struct rule_set *rules;
+} gone_early;
+
+static void *make_gone_early(void *arg)
+{
+	char range[48];
+
+	(void)arg;
+	gone_early.ret = atlas_load();
+	if (gone_early.ret < 0)
+		return NULL;
+	gone_early.target = target_atlas_releases(gone_early.rules, range,
+						  sizeof(range));
+	atlas_gone_set(gone_early.target);
+	return NULL;
+}
+
+static void gone_early_start(const struct ctx *c)
+{
+	gone_early.rules = &c->rules;
+	gone_early.running = !pthread_create(&gone_early.thread, NULL,
+					     make_gone_early, NULL);
+}
+
+/* The thread's work waited for (or done here): 0, or -ENOMEM. */
+static int gone_early_join(struct ctx *c)
+{
+	if (!gone_early.running) {
+		gone_early.rules = &c->rules;
+		make_gone_early(NULL);
+	} else {
+		pthread_join(gone_early.thread, NULL);
+		gone_early.running = false;
+	}
+	c->target = gone_early.target;
+	return gone_early.ret < 0 ? -ENOMEM : 0;
+}
+
+/*
  * What every process needs, read or made before they part, once: the
  * atlas, the target's gone set (gone's filter: a process that finds none
  * makes its own), the tree's Kconfig files, which kbuildarch's first
@@ -480,15 +530,12 @@ static const char *first_c_file(const struct jobs_list *l)
  */
 static int before_parting(struct ctx *c, const struct jobs_list *l)
 {
-	char range[48];
 	const char *c_file = first_c_file(l);
 
-	if (atlas_load() < 0) {
+	if (gone_early_join(c) < 0) {
 		kbuild_kconfig_join(c_file);
 		return -ENOMEM;
 	}
-	c->target = target_atlas_releases(&c->rules, range, sizeof(range));
-	atlas_gone_set(c->target);
 	kbuild_kconfig_join(c_file);	/* before any fork */
 	if (c->verb != VERB_CHECK)
 		projnames_start(c->jobs, c->target);
@@ -542,13 +589,16 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 	int status = 0, i;
 
 	kconfig_early(argc, argv);
+	gone_early_start(c);
 	for (i = 1; i < argc; i++)
 		status = max_status(status, strcmp(argv[i], "-") ?
 				    list_path(argv[i], &l) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
 	hdrindex_walked();
-	if (l.nr <= 1)
+	if (l.nr <= 1) {
 		kbuild_kconfig_join(NULL);	/* no parting: asked as asked */
+		gone_early_join(c);
+	}
 	if (l.nr > 1 && before_parting(c, &l) < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
