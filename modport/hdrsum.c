@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* What a local header can name, kept for the run (hdrsum.h). */
 #include <errno.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,16 +230,87 @@ static const struct shared_sum *find_shared(const char *path, uint64_t hash)
 	return NULL;
 }
 
+/* Is the last part of out[0..n) (root: 1 after a leading '/') ".."? */
+static bool ends_in_dotdot(const char *out, size_t n, size_t root)
+{
+	size_t start = n;
+
+	while (start > root && out[start - 1] != '/')
+		start--;
+	return n - start == 2 && out[start] == '.' && out[start + 1] == '.';
+}
+
+/*
+ * path with its "." and "dir/.." parts taken out, as the words say (a
+ * link's ".." goes elsewhere: the caller asks stat()), into out
+ * (PATH_MAX bytes); false where it has none, or is too long.
+ */
+static bool lexical_path(const char *path, char *out)
+{
+	size_t n = 0, len, root = *path == '/';
+	const char *p = path + root, *slash;
+	bool changed = false;
+
+	if (!strstr(path, "/./") && !strstr(path, "/../"))
+		return false;
+	if (root)
+		out[n++] = '/';
+	while (*p) {
+		slash = strchr(p, '/');
+		len = slash ? (size_t)(slash - p) : strlen(p);
+		if (len == 0 || (len == 1 && *p == '.')) {
+			changed = true;		/* "//" or "/./" */
+		} else if (len == 2 && p[0] == '.' && p[1] == '.' &&
+			   n > root && !ends_in_dotdot(out, n, root)) {
+			while (n > root && out[n - 1] != '/')
+				n--;		/* the part before it */
+			if (n > root)
+				n--;		/* and its slash */
+			changed = true;
+		} else {
+			if (n + 1 + len >= PATH_MAX)
+				return false;
+			if (n > root)
+				out[n++] = '/';
+			memcpy(out + n, p, len);
+			n += len;
+		}
+		p += len + (slash != NULL);
+	}
+	out[n] = 0;
+	return changed && n > root;
+}
+
+/*
+ * The summary put of path spelt with "." or "..": the one of its lexical
+ * path, where stat() says path is that file.
+ */
+static const struct shared_sum *find_shared_lexical(const char *path)
+{
+	const struct shared_sum *sum;
+	char lex[PATH_MAX];
+	struct stat st;
+
+	if (!lexical_path(path, lex))
+		return NULL;
+	sum = find_shared(lex, hash_span(lex, strlen(lex)));
+	return sum && !stat(path, &st) && st.st_dev == sum->st.st_dev &&
+	       st.st_ino == sum->st.st_ino ? sum : NULL;
+}
+
 /*
  * e with the summary another process put, of the file as it was when
  * they parted: where none was written since.
  */
 static bool take_shared(struct entry *e)
 {
-	const struct shared_sum *sum = shared &&
-				       hdrcache_writes() == shared_writes ?
-				       find_shared(e->path, e->hash) : NULL;
+	const struct shared_sum *sum = NULL;
 
+	if (shared && hdrcache_writes() == shared_writes) {
+		sum = find_shared(e->path, e->hash);
+		if (!sum)
+			sum = find_shared_lexical(e->path);
+	}
 	if (!sum)
 		return false;
 	e->s = sum->s;

@@ -1355,14 +1355,16 @@ static void test_hdrsum(void)
 
 /*
  * Shared summaries (check -j): one put is taken by its path instead of
- * the file on disk, which says otherwise here; a path never put is read;
- * with no room, or the table's slots all taken, nothing more is put, and
- * the file is read.
+ * the file on disk, which says otherwise here, and by a path with ".."
+ * that stat() says is that file (not through a link, whose ".." is
+ * elsewhere); a path never put is read; with no room, or the table's
+ * slots all taken, nothing more is put, and the file is read.
  */
 static void test_hdrsum_shared(void)
 {
 	static const char text[] = "#include \"put.h\"\nextern int put_name;\n";
 	char dir[] = "/tmp/unit-hdrsum.XXXXXX", path[64], other[64], many[80];
+	char link[64];
 	struct token_list toks = { 0 };
 	const struct header_summary *hs;
 	struct stat st;
@@ -1391,6 +1393,27 @@ static void test_hdrsum_shared(void)
 	hs = hdrsum_get(other, &err);	/* never put: read */
 	check(hs && hdrsum_may_name(hs, "other_name", 10));
 	check_int(hdrsum_shared_taken(), ==, taken + 1);
+	/* a.h as sub/../a.h: the same file, taken; through a link, not */
+	snprintf(many, sizeof(many), "%s/sub", dir);
+	check(!mkdir(many, 0755));
+	snprintf(many, sizeof(many), "%s/sub/../a.h", dir);
+	hs = hdrsum_get(many, &err);
+	check(hs && hdrsum_may_name(hs, "put_name", 8));
+	check_int(hdrsum_shared_taken(), ==, taken + 2);
+	snprintf(many, sizeof(many), "%s/far", dir);
+	check(!mkdir(many, 0755));
+	snprintf(many, sizeof(many), "%s/far/x", dir);
+	check(!mkdir(many, 0755));
+	snprintf(many, sizeof(many), "%s/far/a.h", dir);
+	check(put_file(many, "extern int far_name;\n"));
+	snprintf(many, sizeof(many), "%s/far/x", dir);
+	snprintf(link, sizeof(link), "%s/link", dir);
+	check(!symlink(many, link));
+	snprintf(many, sizeof(many), "%s/link/../a.h", dir);	/* far/a.h */
+	hs = hdrsum_get(many, &err);
+	check(hs && hdrsum_may_name(hs, "far_name", 8) &&
+	      !hdrsum_may_name(hs, "put_name", 8));
+	check_int(hdrsum_shared_taken(), ==, taken + 2);
 	/* 2 headers: 16 slots, one taken; 15 more go in, the next not */
 	for (k = 0; k < 16; k++) {
 		snprintf(many, sizeof(many), "%s/many%d.h", dir, k);
@@ -1408,6 +1431,15 @@ static void test_hdrsum_shared(void)
 	token_list_free(&toks);
 	unlink(path);
 	unlink(other);
+	unlink(link);
+	snprintf(many, sizeof(many), "%s/far/a.h", dir);
+	unlink(many);
+	snprintf(many, sizeof(many), "%s/far/x", dir);
+	rmdir(many);
+	snprintf(many, sizeof(many), "%s/far", dir);
+	rmdir(many);
+	snprintf(many, sizeof(many), "%s/sub", dir);
+	rmdir(many);
 	rmdir(dir);
 }
 
@@ -1736,7 +1768,7 @@ int main(void)
 	TEST(test_harvest_members(), "harvest: a member's name, trailing attributes aside; C's type words are no names");
 	TEST(test_harvest_members_only(), "harvest of the members and macros only: the same ones as a whole harvest, and nothing else");
 	TEST(test_hdrsum(), "hdrsum: a header's identifiers at file scope (no directive's, member, body's) and #include \"x\" names, kept until a write and a change");
-	TEST(test_hdrsum_shared(), "hdrsum shared: a summary put is taken by path, not read; one never put is read; past the room or the table's slots, none is put");
+	TEST(test_hdrsum_shared(), "hdrsum shared: a summary put is taken by path, not read, and by sub/../ (not through a link); one never put is read; past the room or the table's slots, none is put");
 	TEST(test_hdrcache(), "the header cache: read once, the least recently used let go past the budget, never the current file's nor the held one");
 	TEST(test_inclines(), "a sibling's #include lines as fgets() reads them: after blanks, a long line's second piece; not after a byte, not after a NUL");
 	TEST(test_inclines_kept(), "a folder's siblings listed once, until a write is said: a sibling added is seen then, one removed no longer read");
