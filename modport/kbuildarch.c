@@ -742,29 +742,136 @@ void kbuild_read_kconfig(const char *path)
 
 /*
  * kbuild_kconfig_start()'s reading: a thread that touches kc, kconfig_*()
- * and nothing else of this file (tree_of() and dir_of() keep memos).
+ * and nothing else of this file (tree_of() and dir_of() keep memos) - and,
+ * fed by the caller's walk, the queue of the Kconfig files it found, under
+ * the lock.
  */
 static struct {
 	pthread_t thread;
 	bool running;
 	char root[PATH_MAX];
-} early;
+	bool fed;		/* the folder is the tree: its walk feeds us */
+	size_t skip;		/* the bytes before a found file's path in it */
+	pthread_mutex_t lock;
+	pthread_cond_t more;
+	char **found;		/* found, [head, nr) not yet read */
+	size_t head, nr, alloc;
+	bool walked;		/* no more will come */
+	bool lost;		/* one found was lost (no memory) */
+} early = { .lock = PTHREAD_MUTEX_INITIALIZER,
+	    .more = PTHREAD_COND_INITIALIZER };
+
+/* The next file the walk found, or NULL once the walk is over. */
+static char *next_found(void)
+{
+	char *path = NULL;
+
+	pthread_mutex_lock(&early.lock);
+	while (early.head == early.nr && !early.walked)
+		pthread_cond_wait(&early.more, &early.lock);
+	if (early.head < early.nr)
+		path = early.found[early.head++];
+	pthread_mutex_unlock(&early.lock);
+	return path;
+}
+
+/*
+ * The Kconfig files the caller's walk hands over, read as they come: the
+ * same files kconfig_walk() reads, with no second walk of the tree.
+ */
+static void read_fed(void)
+{
+	char *path;
+
+	kc.made = true;
+	strcpy(kc.root, early.root);
+	while ((path = next_found())) {
+		kconfig_read(path, path + early.skip);
+		free(path);
+	}
+	if (early.lost) {	/* no memory for one: the walk of our own */
+		kconfig_forget();
+		kconfig_made(early.root);
+	}
+}
 
 static void *read_early(void *arg)
 {
 	(void)arg;
-	kconfig_made(early.root);
+	if (early.fed)
+		read_fed();
+	else
+		kconfig_made(early.root);
 	return NULL;
 }
 
 void kbuild_kconfig_start(const char *path)
 {
 	char dir[PATH_MAX];
+	size_t n = strlen(path);
 
 	if (kc.made || early.running || !is_dir(path) || !realpath(path, dir) ||
 	    !tree_of_uncached(dir, early.root, true))
 		return;
+	early.fed = !strcmp(dir, early.root) && n && path[n - 1] != '/';
+	early.skip = n + 1;
 	early.running = !pthread_create(&early.thread, NULL, read_early, NULL);
+}
+
+bool kbuild_kconfig_fed(void)
+{
+	return early.running && early.fed;
+}
+
+/*
+ * Is rel (a file's path in the tree) one kconfig_walk() reads: no
+ * Documentation folder on the way, and no deeper than 16 folders?
+ */
+static bool kconfig_walks_to(const char *rel)
+{
+	size_t depth = 0;
+	const char *p;
+
+	for (p = rel; *p; p++)
+		depth += *p == '/';
+	return depth <= 16 && strncmp(rel, "Documentation/", 14) &&
+	       !strstr(rel, "/Documentation/");
+}
+
+void kbuild_kconfig_found(const char *path)
+{
+	char *copy;
+
+	if (!kbuild_kconfig_fed() || strlen(path) <= early.skip ||
+	    !kconfig_walks_to(path + early.skip))
+		return;
+	copy = strdup(path);
+	pthread_mutex_lock(&early.lock);
+	if (copy && early.nr == early.alloc) {
+		size_t n = early.alloc ? 2 * early.alloc : 256;
+		char **v = realloc(early.found, n * sizeof(*v));
+
+		if (v) {
+			early.found = v;
+			early.alloc = n;
+		}
+	}
+	if (copy && early.nr < early.alloc) {
+		early.found[early.nr++] = copy;
+		pthread_cond_signal(&early.more);
+	} else {
+		free(copy);
+		early.lost = true;
+	}
+	pthread_mutex_unlock(&early.lock);
+}
+
+void kbuild_kconfig_walked(void)
+{
+	pthread_mutex_lock(&early.lock);
+	early.walked = true;
+	pthread_cond_signal(&early.more);
+	pthread_mutex_unlock(&early.lock);
 }
 
 void kbuild_kconfig_join(const char *path)
@@ -773,8 +880,14 @@ void kbuild_kconfig_join(const char *path)
 
 	if (!early.running)
 		return;
+	kbuild_kconfig_walked();	/* whatever the caller walked */
 	pthread_join(early.thread, NULL);
 	early.running = false;
+	while (early.head < early.nr)
+		free(early.found[early.head++]);
+	free(early.found);
+	early.found = NULL;
+	early.nr = early.alloc = 0;
 	/* kbuild_read_kconfig(path) would read another tree, or none */
 	if (!kconfig_root(path, root) || strcmp(root, kc.root))
 		kconfig_forget();

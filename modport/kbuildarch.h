@@ -53,6 +53,18 @@ void kbuild_read_kconfig(const char *path);
 void kbuild_kconfig_start(const char *path);
 
 /*
+ * Where the folder kbuild_kconfig_start() was given is the tree itself,
+ * the thread walks no folder: the caller, which walks it anyway, hands it
+ * each regular file whose name begins with "Kconfig" as it comes to it
+ * (kbuild_kconfig_found(), with the path the walk made from the folder's
+ * spelling), and says when its walk is over (kbuild_kconfig_walked(), or
+ * kbuild_kconfig_join()).  Is that so (false: the thread walks)?
+ */
+bool kbuild_kconfig_fed(void);
+void kbuild_kconfig_found(const char *path);
+void kbuild_kconfig_walked(void);
+
+/*
  * The reading kbuild_kconfig_start() started, waited for - and kept if it
  * read the tree kbuild_read_kconfig(path) reads (path: a file the caller
  * will port, NULL for none), else forgotten, as if it had never been.

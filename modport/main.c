@@ -365,12 +365,14 @@ static int mark_shared(struct jobs_list *l, size_t from)
 
 /*
  * The files under path, listed; a folder's headers indexed from the same
- * walk (hdrindex_walked_file(): a folder named is a root of the project).
+ * walk (hdrindex_walked_file(): a folder named is a root of the project),
+ * and side's files handed on (NULL: none).
  */
-static int list_path(const char *path, struct jobs_list *l)
+static int list_path(const char *path, struct jobs_list *l,
+		     const struct walk_side *side)
 {
 	size_t k, from = l->nr;
-	int status = walk_path(path, list_file, l);
+	int status = walk_path_side(path, list_file, l, side);
 	struct stat st;
 
 	if (stat(path, &st) || !S_ISDIR(st.st_mode))
@@ -571,29 +573,51 @@ static bool named_folder(const char *arg)
 	return strcmp(arg, "-") && !stat(arg, &st) && S_ISDIR(st.st_mode);
 }
 
-/* The first folder named, whose tree's Kconfig files a thread reads. */
-static void kconfig_early(int argc, char **argv)
+/*
+ * The first folder named, whose tree's Kconfig files a thread reads: its
+ * index in argv (0: none).
+ */
+static int kconfig_early(int argc, char **argv)
 {
 	int i;
 
 	for (i = 1; i < argc; i++)
 		if (named_folder(argv[i])) {
 			kbuild_kconfig_start(argv[i]);
-			return;
+			return i;
 		}
+	return 0;
 }
+
+/* A Kconfig file of the walk, for the thread (kbuild_kconfig_fed()). */
+static int kconfig_found(const char *path, bool named, void *arg)
+{
+	(void)named;
+	(void)arg;
+	kbuild_kconfig_found(path);
+	return 0;
+}
+
+static const struct walk_side kconfig_side = { "Kconfig", kconfig_found, NULL };
 
 static int port_in_jobs(struct ctx *c, int argc, char **argv)
 {
 	struct jobs_list l = { 0 };
-	int status = 0, i;
+	int status = 0, i, kc;
 
-	kconfig_early(argc, argv);
+	kc = kconfig_early(argc, argv);
 	gone_early_start(c);
-	for (i = 1; i < argc; i++)
+	for (i = 1; i < argc; i++) {
+		/* the thread's tree is this folder: its walk is the thread's */
+		bool feed = i == kc && kbuild_kconfig_fed();
+
 		status = max_status(status, strcmp(argv[i], "-") ?
-				    list_path(argv[i], &l) :
+				    list_path(argv[i], &l,
+					      feed ? &kconfig_side : NULL) :
 				    jobs_add(&l, NULL, true) ? 2 : 0);
+		if (feed)
+			kbuild_kconfig_walked();
+	}
 	hdrindex_walked();
 	if (l.nr <= 1) {
 		kbuild_kconfig_join(NULL);	/* no parting: asked as asked */

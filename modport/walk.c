@@ -73,9 +73,10 @@ out_free:
 }
 
 static int walk_entry(const char *dir, const struct entry *e, walk_fn fn,
-		      void *arg);
+		      void *arg, const struct walk_side *side);
 
-static int walk_dir(const char *path, walk_fn fn, void *arg)
+static int walk_dir(const char *path, walk_fn fn, void *arg,
+		    const struct walk_side *side)
 {
 	DIR *dir = opendir(path);
 	struct entry *v;
@@ -91,7 +92,8 @@ static int walk_dir(const char *path, walk_fn fn, void *arg)
 	if (!v)
 		return 2;
 	for (i = 0; i < n; i++) {
-		status = max_status(status, walk_entry(path, &v[i], fn, arg));
+		status = max_status(status,
+				    walk_entry(path, &v[i], fn, arg, side));
 		free(v[i].name);
 	}
 	free(v);
@@ -99,7 +101,7 @@ static int walk_dir(const char *path, walk_fn fn, void *arg)
 }
 
 static int walk_entry(const char *dir, const struct entry *e, walk_fn fn,
-		      void *arg)
+		      void *arg, const struct walk_side *side)
 {
 	unsigned char type = e->type;
 	struct stat st;
@@ -119,19 +121,28 @@ static int walk_entry(const char *dir, const struct entry *e, walk_fn fn,
 		       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
 	}
 	if (type == DT_DIR)
-		status = walk_dir(path, fn, arg);
+		status = walk_dir(path, fn, arg, side);
 	else if (type == DT_REG && (is_source_name(e->name) ||
 				    buildfile_name(e->name)))
 		status = fn(path, false, arg);
+	if (type == DT_REG && side &&
+	    !strncmp(e->name, side->prefix, strlen(side->prefix)))
+		status = max_status(status, side->fn(path, false, side->arg));
 	free(path);
 	return status;
 }
 
-int walk_path(const char *path, walk_fn fn, void *arg)
+int walk_path_side(const char *path, walk_fn fn, void *arg,
+		   const struct walk_side *side)
 {
 	struct stat st;
 
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return walk_dir(path, fn, arg);
+		return walk_dir(path, fn, arg, side);
 	return fn(path, true, arg);
+}
+
+int walk_path(const char *path, walk_fn fn, void *arg)
+{
+	return walk_path_side(path, fn, arg, NULL);
 }

@@ -14,4 +14,19 @@ typedef int (*walk_fn)(const char *path, bool named, void *arg);
 
 int walk_path(const char *path, walk_fn fn, void *arg);
 
+/*
+ * What else a walk hands on: fn(path, false, arg) for each regular file
+ * of a folder whose name begins with prefix, whether or not the walk's
+ * own function is given it (kbuildarch's Kconfig files).
+ */
+struct walk_side {
+	const char *prefix;
+	walk_fn fn;
+	void *arg;
+};
+
+/* walk_path(), side's files handed on too (side NULL: none). */
+int walk_path_side(const char *path, walk_fn fn, void *arg,
+		   const struct walk_side *side);
+
 #endif

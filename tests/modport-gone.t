@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 206
+plan 209
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -531,6 +531,23 @@ kc=$(jobs --jobs=2 "$tmp/kconly" "$g/kbuild/tree")
 unlike "$kc" "iosapic\\.c|spapr_tce\\.c" \
 	"--jobs=2: the thread read the first folder's tree, which has no .c; the first .c's tree is read instead"
 is "$kc" "$(jobs --jobs=1 "$tmp/kconly" "$g/kbuild/tree")" "and the same answers as one process's"
+# Where the folder named is the tree, its walk hands the thread the Kconfig
+# files (kbuild_kconfig_fed()): the same files the thread's own walk
+# reads, none under a Documentation folder nor past 16 folders deep. Each
+# here would give PARISC a prompt, and iosapic.c its finding.
+cp -r "$g/kbuild/tree" "$tmp/kbdoc"
+parisc=$'config PARISC\n\tbool "parisc"\n'
+mkdir -p "$tmp/kbdoc/Documentation" "$tmp/kbdoc/drivers/Documentation/x" \
+	"$tmp/kbdoc/d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/d15/d16/d17"
+printf '%s' "$parisc" >"$tmp/kbdoc/Documentation/Kconfig"
+printf '%s' "$parisc" >"$tmp/kbdoc/drivers/Documentation/x/Kconfig.parisc"
+printf '%s' "$parisc" >"$tmp/kbdoc/d1/d2/d3/d4/d5/d6/d7/d8/d9/d10/d11/d12/d13/d14/d15/d16/d17/Kconfig"
+doc=$(jobs --jobs=2 "$tmp/kbdoc")
+unlike "$doc" "iosapic\\.c" "--jobs=2, the tree named: no Kconfig under Documentation/ or 17 folders deep is read"
+is "$doc" "$(jobs --jobs=1 "$tmp/kbdoc")" "and the same answers as one process's"
+printf '%s' "$parisc" >"$tmp/kbdoc/d1/Kconfig.parisc"
+like "$(jobs --jobs=2 "$tmp/kbdoc")" "iosapic\\.c:7:16: warning: the function 'pci_find_device'" \
+	"negative control: the same Kconfig one folder deep is read"
 
 # #ifdef f, where the atlas says f is no macro of x86's in the target.
 is "$(chk "$g/ifdef/compat.c")" "" "#ifdef compat_start_thread: a function on x86 since 5.15, the group is dead"
