@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "jobs.h"
+#include "pathjoin.h"
 
 #define CHUNK_MAX 64
 
@@ -149,19 +150,11 @@ static int max_status(int a, int b)
 	return a > b ? a : b;
 }
 
-/* The length of path's folder part ("a/b/c.c": 3), 0 for none. */
-static size_t folder_len(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? (size_t)(slash - path) : 0;
-}
-
 static bool same_folder(const char *a, const char *b)
 {
-	size_t n = folder_len(a);
+	size_t n = path_folder_len(a);
 
-	return a && b && n == folder_len(b) && !memcmp(a, b, n);
+	return a && b && n == path_folder_len(b) && !memcmp(a, b, n);
 }
 
 /*

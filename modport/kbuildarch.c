@@ -883,9 +883,7 @@ void kbuild_kconfig_join(const char *path)
 	kbuild_kconfig_walked();	/* whatever the caller walked */
 	pthread_join(early.thread, NULL);
 	early.running = false;
-	while (early.head < early.nr)
-		free(early.found[early.head++]);
-	free(early.found);
+	free(early.found);	/* each one read and freed by the thread */
 	early.found = NULL;
 	early.nr = early.alloc = 0;
 	/* kbuild_read_kconfig(path) would read another tree, or none */

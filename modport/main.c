@@ -22,6 +22,7 @@
 #include "hdrcache.h"
 #include "hdrindex.h"
 #include "hdrsum.h"
+#include "pathjoin.h"
 #include "projexports.h"
 #include "projnames.h"
 #include "inplace.h"
@@ -327,42 +328,6 @@ static int list_file(const char *path, bool named, void *arg)
 	return 2;
 }
 
-/* The length of path's folder part (0: none). */
-static size_t folder_len(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? (size_t)(slash - path) : 0;
-}
-
-/*
- * The early items from l->v[from] on whose summary (hdrsum.h) a .c file
- * will ask for, marked: a header in a folder that has one.  A #include
- * "x" names its own folder's header, as a rule; one elsewhere is read
- * where it is asked for.  0 or -ENOMEM.
- */
-static int mark_shared(struct jobs_list *l, size_t from)
-{
-	struct hash_set folders = { 0 };
-	size_t k, n;
-	int ret = 0;
-
-	for (k = from; !ret && k < l->nr; k++)
-		if (!l->v[k].named && source_is_c(l->v[k].path) &&
-		    (n = folder_len(l->v[k].path)))
-			ret = hashset_add(&folders,
-					  hashset_key(l->v[k].path, n));
-	for (k = from; !ret && k < l->nr; k++)
-		l->v[k].mark = l->v[k].early &&
-			       (n = folder_len(l->v[k].path)) &&
-			       hashset_has(&folders,
-					   hashset_key(l->v[k].path, n));
-	hashset_free(&folders);
-	if (ret)
-		file_error(l->v[from].path, "%s", strerror(ENOMEM));
-	return ret;
-}
-
 /*
  * The files under path, listed; a folder's headers indexed from the same
  * walk (hdrindex_walked_file(): a folder named is a root of the project),
@@ -387,7 +352,7 @@ static int list_path(const char *path, struct jobs_list *l,
 		}
 		l->v[k].early = indexed;	/* gathered from (projnames) */
 	}
-	return mark_shared(l, from) ? 2 : status;
+	return status;
 }
 
 /*
@@ -509,8 +474,7 @@ static void gone_early_start(const struct ctx *c)
 /* The thread's work waited for (or done here): 0, or -ENOMEM. */
 static int gone_early_join(struct ctx *c)
 {
-	if (!gone_early.running) {
-		gone_early.rules = &c->rules;
+	if (!gone_early.running) {	/* no thread: its work, here */
 		make_gone_early(NULL);
 	} else {
 		pthread_join(gone_early.thread, NULL);
@@ -521,6 +485,38 @@ static int gone_early_join(struct ctx *c)
 }
 
 /*
+ * check's processes share the summaries of the headers they check
+ * (hdrsum.h), for the .c files that the others port: the early items (a
+ * folder's headers) marked whose folder has a .c file - a #include "x"
+ * names its own folder's header, as a rule; one elsewhere is read where
+ * it is asked for.  Where the memory cannot be had, each process reads
+ * the headers it asks about, as it would.  MODPORT_TEST_SHARE_ROOM=BYTES:
+ * the room for them (the tests of one past it).
+ */
+static void share_summaries(struct jobs_list *l)
+{
+	const char *room = getenv("MODPORT_TEST_SHARE_ROOM");
+	struct hash_set folders = { 0 };
+	size_t k, n, marked = 0;
+
+	for (k = 0; k < l->nr; k++)
+		if (!l->v[k].named && source_is_c(l->v[k].path) &&
+		    (n = path_folder_len(l->v[k].path)) &&
+		    hashset_add(&folders, hashset_key(l->v[k].path, n)))
+			goto out;	/* no memory: nothing shared */
+	for (k = 0; k < l->nr; k++) {
+		l->v[k].mark = l->v[k].early &&
+			       (n = path_folder_len(l->v[k].path)) &&
+			       hashset_has(&folders,
+					   hashset_key(l->v[k].path, n));
+		marked += l->v[k].mark;
+	}
+	hdrsum_share_start(marked, room ? strtoul(room, NULL, 10) : 0);
+out:
+	hashset_free(&folders);
+}
+
+/*
  * What every process needs, read or made before they part, once: the
  * atlas, the target's gone set (gone's filter: a process that finds none
  * makes its own), the tree's Kconfig files, which kbuildarch's first
@@ -528,9 +524,10 @@ static int gone_early_join(struct ctx *c)
  * kbuild_kconfig_start(); else here), and for fix the project's headers
  * (projnames: read by processes of their own, while this one reads the
  * Kconfig files; check's processes gather them as they check them:
- * project_names).  0 or -ENOMEM.
+ * project_names, and share the summaries of the headers they check:
+ * share_summaries()).  0 or -ENOMEM.
  */
-static int before_parting(struct ctx *c, const struct jobs_list *l)
+static int before_parting(struct ctx *c, struct jobs_list *l)
 {
 	const char *c_file = first_c_file(l);
 
@@ -543,26 +540,11 @@ static int before_parting(struct ctx *c, const struct jobs_list *l)
 		projnames_start(c->jobs, c->target);
 	if (c_file)
 		kbuild_read_kconfig(c_file);
-	return c->verb == VERB_CHECK ? 0 : projnames_load(c->jobs, c->target);
-}
-
-/*
- * check's processes share the summaries of the headers they check
- * (hdrsum.h), for the .c files that the others port; where the memory
- * cannot be had, each reads the headers it asks about, as it would.
- * MODPORT_TEST_SHARE_ROOM=BYTES: the room for them (the tests of one
- * past it).
- */
-static void share_summaries(const struct ctx *c, const struct jobs_list *l)
-{
-	const char *room = getenv("MODPORT_TEST_SHARE_ROOM");
-	size_t k, n = 0;
-
-	if (c->verb != VERB_CHECK || c->jobs <= 1)
-		return;
-	for (k = 0; k < l->nr; k++)
-		n += l->v[k].mark;
-	hdrsum_share_start(n, room ? strtoul(room, NULL, 10) : 0);
+	if (c->verb == VERB_CHECK) {
+		share_summaries(l);
+		return 0;
+	}
+	return projnames_load(c->jobs, c->target);
 }
 
 /* Is the argument arg a folder (not "-", standard input)? */
@@ -622,15 +604,12 @@ static int port_in_jobs(struct ctx *c, int argc, char **argv)
 	if (l.nr <= 1) {
 		kbuild_kconfig_join(NULL);	/* no parting: asked as asked */
 		gone_early_join(c);
-	}
-	if (l.nr > 1 && before_parting(c, &l) < 0) {
+	} else if (before_parting(c, &l) < 0) {
 		fprintf(stderr, "%s: %s\n", program_invocation_short_name,
 			strerror(ENOMEM));
 		jobs_list_free(&l);
 		return 2;
 	}
-	if (l.nr > 1)
-		share_summaries(c, &l);
 	status = max_status(status, jobs_run(&l, c->jobs, port_item, c,
 					     c->count, NR_RULES,
 					     c->verb == VERB_CHECK ?

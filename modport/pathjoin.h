@@ -2,7 +2,7 @@
 /*
  * pathjoin: a folder's path and a name in it joined, without printf's
  * parsing of a format: the walk joins one for each of a tree's files, the
- * rules one for each #include they follow.
+ * rules one for each #include they follow; and a path's folder part.
  */
 #ifndef MODPORT_PATHJOIN_H
 #define MODPORT_PATHJOIN_H
@@ -46,6 +46,14 @@ static inline bool path_join_to(char *out, size_t size, const char *dir,
 	out[dlen] = '/';
 	memcpy(out + dlen + slash, name, nlen + 1);
 	return true;
+}
+
+/* The length of path's folder part ("a/b/c.c": 3), 0 for none or NULL. */
+static inline size_t path_folder_len(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? (size_t)(slash - path) : 0;
 }
 
 #endif

@@ -262,7 +262,6 @@ static int write_names(const struct nameset *set, FILE *out)
  * A part's process: its share of the headers, their names written to the
  * memory file fd, each once, each ended by a NUL.  Exits 0, or 1.
  */
-
 static void __attribute__((noreturn)) read_part(size_t part, size_t parts,
 						int fd)
 {
