@@ -217,6 +217,7 @@ struct walk {
 	 */
 	size_t *undef;
 	size_t nr_undef, alloc_undef;
+	bool watching;		/* engine_watch()'s, not met yet */
 };
 
 static bool current_dead(const struct walk *w)
@@ -309,11 +310,33 @@ static unsigned char keyword(const char *buf, const struct token *t)
 		[KW_IFNDEF] = "ifndef", [KW_ELIF] = "elif", [KW_ELSE] = "else",
 		[KW_ENDIF] = "endif",
 	};
+	const char *s = buf + t->pos;
 	unsigned char k;
 
-	for (k = KW_DEFINE; k < KW_OTHER; k++)
-		if (token_is(buf, t, kw[k]))
-			return k;
+	if (t->flags & TF_SPLICE) {	/* rare: spelt across lines */
+		for (k = KW_DEFINE; k < KW_OTHER; k++)
+			if (token_is(buf, t, kw[k]))
+				return k;
+		return KW_OTHER;
+	}
+	/* by length, then bytes the compiler compares inline: a call a
+	 * directive was a hundredth of a check of amdgpu's headers */
+	switch (t->len) {
+	case 2:
+		return !memcmp(s, "if", 2) ? KW_IF : KW_OTHER;
+	case 4:
+		return !memcmp(s, "elif", 4) ? KW_ELIF :
+		       !memcmp(s, "else", 4) ? KW_ELSE : KW_OTHER;
+	case 5:
+		return !memcmp(s, "undef", 5) ? KW_UNDEF :
+		       !memcmp(s, "ifdef", 5) ? KW_IFDEF :
+		       !memcmp(s, "endif", 5) ? KW_ENDIF : KW_OTHER;
+	case 6:
+		return !memcmp(s, "define", 6) ? KW_DEFINE :
+		       !memcmp(s, "ifndef", 6) ? KW_IFNDEF : KW_OTHER;
+	case 7:
+		return !memcmp(s, "include", 7) ? KW_INCLUDE : KW_OTHER;
+	}
 	return KW_OTHER;
 }
 
@@ -445,7 +468,10 @@ static void begin_directive(struct walk *w, size_t i)
 
 		w->body = define_body(&s, w->arg);
 	}
-	if (w->kw != KW_IFDEF && w->kw != KW_IFNDEF)
+	/* the others' undef_track() changes nothing (nor does a #define
+	 * while no #undef is noted: most directives) */
+	if (w->kw == KW_INCLUDE || w->kw == KW_UNDEF ||
+	    (w->kw == KW_DEFINE && w->nr_undef))
 		undef_track(w);
 	do_conditional(w, name);
 	w->dead = current_dead(w);
@@ -535,37 +561,46 @@ bool engine_watched(void)
 	return !watch.bits || watch.met;
 }
 
-/* The families that want token i. */
-static inline __attribute__((always_inline)) void dispatch(struct walk *w,
-							   size_t i)
+/* The families that want token i for its flags (want_flags). */
+static inline __attribute__((always_inline)) void
+flag_hits(struct walk *w, size_t i, unsigned int flags)
 {
-	const struct token *t = &w->tl->tok[i];
+	unsigned int k;
+
+	if (!(flags & flag_slots))
+		return;
+	for (k = 0; k < nr_slots; k++)
+		if (slots[k].f->want_flags & flags)
+			add_hit(w, k, i, -1);
+}
+
+/* The families that want punctuator i. */
+static inline __attribute__((always_inline)) void
+punct_hits(struct walk *w, const struct token *t, size_t i)
+{
+	const struct name *nm;
+
+	for (nm = punct[(unsigned char)w->buf[t->pos]]; nm; nm = nm->next)
+		if (nm->len == t->len &&
+		    (t->len == 1 || !memcmp(nm->word, w->buf + t->pos, t->len)))
+			add_hit(w, nm->slot, i, nm->index);
+}
+
+/* The families that want identifier or <header> i. */
+static inline __attribute__((always_inline)) void
+name_hits(struct walk *w, const struct token *t, size_t i)
+{
 	const struct name *nm;
 	unsigned int k;
-	uint64_t span;
+	uint64_t span = hash_span(w->buf + t->pos, t->len);
 
-	if (t->flags & flag_slots) {
-		for (k = 0; k < nr_slots; k++)
-			if (slots[k].f->want_flags & t->flags)
-				add_hit(w, k, i, -1);
-	}
-	if (t->type == TOKEN_SPECIAL) {
-		for (nm = punct[(unsigned char)w->buf[t->pos]]; nm;
-		     nm = nm->next)
-			if (nm->len == t->len &&
-			    (t->len == 1 || !memcmp(nm->word, w->buf + t->pos,
-						    t->len)))
-				add_hit(w, nm->slot, i, nm->index);
-		return;
-	}
-	if (t->type != TOKEN_IDENT && t->type != TOKEN_HEADER)
-		return;
-	span = hash_span(w->buf + t->pos, t->len);
-	if (watch.bits && !watch.met && t->type == TOKEN_IDENT &&
+	if (w->watching && t->type == TOKEN_IDENT &&
 	    ((t->flags & TF_SPLICE) ||
 	     (span_bloom_has(watch.bits, watch.mask, span) &&
-	      watch.seen(span))))
+	      watch.seen(span)))) {
 		watch.met = true;
+		w->watching = false;
+	}
 	for (k = 0; k < nr_filters; k++) {
 		const struct span_filter *sf = &span_filters[k];
 
@@ -589,30 +624,27 @@ static inline __attribute__((always_inline)) void dispatch(struct walk *w,
 			add_hit(w, nm->slot, i, nm->index);
 }
 
-/* A code token (not in a directive, not a comment). */
-static void do_code(struct walk *w, size_t i)
+/* A code brace: TF_LBRACE or TF_RBRACE (the tokenizer's, of code only). */
+static inline void code_brace(struct walk *w, size_t i, unsigned int flags)
 {
-	const struct token *t = &w->tl->tok[i];
-	bool dead = w->dead;
-
-	if (t->flags & TF_LBRACE) {	/* a code token: the tokenizer's flag */
+	if (flags & TF_LBRACE) {
 		if (!w->depth++)
 			w->func = i;
-		w->live_depth += !dead;
-	} else if (t->flags & TF_RBRACE) {
+		w->live_depth += !w->dead;
+	} else {
 		w->depth -= w->depth > 0;
-		if (!dead && w->live_depth > 0)
+		if (!w->dead && w->live_depth > 0)
 			w->live_depth--;
-	} else if (t->type == TOKEN_STRING && (t->flags & TF_OPEN) && !dead &&
-		   w->pt->sc.open_tok == SCAN_NONE) {
-		/*
-		 * An open ' is left alone: GCC reads assembler (an apostrophe
-		 * in a ; comment) that way, up to the end of the line.
-		 */
-		w->pt->sc.open_tok = i;
 	}
 }
 
+/*
+ * Each token by its type, the state the walk keeps (directives, code
+ * braces, an open literal or comment) first, then the families that want
+ * it.  By the tokenizer's flags: only a directive's '#' has both TF_PP and
+ * TF_BOL (token.h), only a code brace TF_LBRACE or TF_RBRACE; a name or a
+ * number moves no state.
+ */
 static void walk_tokens(struct porter *pt)
 {
 	struct walk w = { .pt = pt, .buf = pt->buf, .tl = pt->tl,
@@ -626,27 +658,55 @@ static void walk_tokens(struct porter *pt)
 	sc->last_any_include = SCAN_NONE;
 	sc->open_tok = SCAN_NONE;
 	watch.met = false;
+	w.watching = watch.bits != NULL;
 	for (i = 0; i < nr_filters; i++) {
 		const struct family *f = slots[filters[i]].f;
 
 		if (!f->wants_names || !f->wants_names(pt, &span_filters[i]))
 			span_filters[i] = (struct span_filter){ 0 };
 	}
-	for (i = 0; tok[i].type != TOKEN_EOF; i++) {
+	for (i = 0;; i++) {
 		const struct token *t = &tok[i];
+		unsigned int flags = t->flags;
 
-		if (t->type == TOKEN_COMMENT) {
+		switch (t->type) {
+		case TOKEN_IDENT:
+		case TOKEN_HEADER:
+			flag_hits(&w, i, flags);
+			name_hits(&w, t, i);
+			continue;
+		case TOKEN_SPECIAL:
+			if ((flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
+				begin_directive(&w, i);
+			else if (flags & (TF_LBRACE | TF_RBRACE))
+				code_brace(&w, i, flags);
+			flag_hits(&w, i, flags);
+			punct_hits(&w, t, i);
+			continue;
+		case TOKEN_COMMENT:
 			/* In a directive, an open comment ends with the file. */
-			if ((t->flags & TF_OPEN) && !(t->flags & TF_PP) &&
+			if ((flags & TF_OPEN) && !(flags & TF_PP) &&
 			    sc->open_tok == SCAN_NONE)
 				sc->open_tok = i;
 			continue;
+		case TOKEN_STRING:
+			/*
+			 * An open ' is left alone: GCC reads assembler (an
+			 * apostrophe in a ; comment) that way, up to the end
+			 * of the line.
+			 */
+			if ((flags & TF_OPEN) && !(flags & TF_PP) && !w.dead &&
+			    sc->open_tok == SCAN_NONE)
+				sc->open_tok = i;
+			flag_hits(&w, i, flags);
+			continue;
+		case TOKEN_EOF:
+			break;
+		default:
+			flag_hits(&w, i, flags);
+			continue;
 		}
-		if ((t->flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
-			begin_directive(&w, i);
-		else if (!(t->flags & TF_PP))
-			do_code(&w, i);
-		dispatch(&w, i);
+		break;
 	}
 	if (w.dead)
 		add_dead(&w, w.dead_start, i);
