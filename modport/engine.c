@@ -563,11 +563,11 @@ bool engine_watched(void)
 
 /* The families that want token i for its flags (want_flags). */
 static inline __attribute__((always_inline)) void
-flag_hits(struct walk *w, size_t i, unsigned int flags)
+flag_hits(struct walk *w, size_t i, unsigned int flags, unsigned int wanted)
 {
 	unsigned int k;
 
-	if (!(flags & flag_slots))
+	if (!(flags & wanted))
 		return;
 	for (k = 0; k < nr_slots; k++)
 		if (slots[k].f->want_flags & flags)
@@ -651,6 +651,7 @@ static void walk_tokens(struct porter *pt)
 			  .func = SCAN_NONE, .arg = SCAN_NONE,
 			  .body = SCAN_NONE };
 	const struct token *tok = pt->tl->tok;
+	const unsigned int wanted = flag_slots;	/* in a register */
 	struct scan *sc = &pt->sc;
 	size_t i;
 
@@ -669,10 +670,15 @@ static void walk_tokens(struct porter *pt)
 		const struct token *t = &tok[i];
 		unsigned int flags = t->flags;
 
+		if (t->type == TOKEN_IDENT) {	/* the most, tested first */
+			flag_hits(&w, i, flags, wanted);
+			name_hits(&w, t, i);
+			continue;
+		}
 		switch (t->type) {
 		case TOKEN_IDENT:
 		case TOKEN_HEADER:
-			flag_hits(&w, i, flags);
+			flag_hits(&w, i, flags, wanted);
 			name_hits(&w, t, i);
 			continue;
 		case TOKEN_SPECIAL:
@@ -680,7 +686,7 @@ static void walk_tokens(struct porter *pt)
 				begin_directive(&w, i);
 			else if (flags & (TF_LBRACE | TF_RBRACE))
 				code_brace(&w, i, flags);
-			flag_hits(&w, i, flags);
+			flag_hits(&w, i, flags, wanted);
 			punct_hits(&w, t, i);
 			continue;
 		case TOKEN_COMMENT:
@@ -698,12 +704,12 @@ static void walk_tokens(struct porter *pt)
 			if ((flags & TF_OPEN) && !(flags & TF_PP) && !w.dead &&
 			    sc->open_tok == SCAN_NONE)
 				sc->open_tok = i;
-			flag_hits(&w, i, flags);
+			flag_hits(&w, i, flags, wanted);
 			continue;
 		case TOKEN_EOF:
 			break;
 		default:
-			flag_hits(&w, i, flags);
+			flag_hits(&w, i, flags, wanted);
 			continue;
 		}
 		break;
