@@ -319,8 +319,9 @@ static unsigned char keyword(const char *buf, const struct token *t)
 				return k;
 		return KW_OTHER;
 	}
-	/* by length, then bytes the compiler compares inline: a call a
-	 * directive was a hundredth of a check of amdgpu's headers */
+	/* by length, then bytes the compiler compares inline: a call of
+	 * token_is_spelt() a directive was 1.4% of the instructions of a
+	 * check of drivers/gpu and drivers/net */
 	switch (t->len) {
 	case 2:
 		return !memcmp(s, "if", 2) ? KW_IF : KW_OTHER;
