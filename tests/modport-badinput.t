@@ -6,12 +6,17 @@
 . "$(dirname "$0")/lib.sh"
 need setpriv md5sum cmp
 bins=("$TOP/build/bin/modport" "$TOP/build/san/bin/modport")
-plan $(( ${#bins[@]} * (9 * 4 + 5 + 12) + 6 ))
+plan $(( ${#bins[@]} * (9 * 4 + 5 + 12 + 8) + 6 ))
 
 tmp=$(mktemp -d)
 at_exit 'chmod -R u+rwX "$tmp"; rm -rf "$tmp"'
 chmod 755 "$tmp"
 good=$TOP/legacy/hello-2.4.c
+mkdir "$tmp/open"
+printf 'int init_module(void)\n{\n#if 0\n\tputs("no end);\n#endif\n\treturn 0;\n}\n' >"$tmp/open/dead.c"
+printf '#define X "no end\nint init_module(void)\n{\n\treturn 0;\n}\n' >"$tmp/open/pp.c"
+printf "int init_module(void)\\n{\\n\\treturn 'a;\\n}\\n" >"$tmp/open/char.c"
+printf 'int init_module(void)\n{\n\treturn 0;\n}\n#define X 1 /* no end\n' >"$tmp/open/ppcomment.c"
 
 make_bad() {	# make_bad CASE: creates $tmp/CASE/bad.c (or its stand-in)
 	local d=$tmp/$1
@@ -96,6 +101,16 @@ for bin in "${bins[@]}"; do
 	try "$bin" comment "^$b/comment/bad\.c:3:19: error: unterminated comment; file not processed$"
 	try "$bin" string "^$b/string/bad\.c:3:14: error: unterminated string literal; file not processed$"
 	try_utf8 "$bin"
+	# no unterminated token to refuse the file for (the comment and string
+	# cases above are their negative controls): a literal in an #if 0
+	# group or in a directive, an open ' (GCC's reading of assembler), a
+	# comment a directive leaves open at the end - the file is read
+	for open in dead pp char ppcomment; do
+		out=$("$bin" check "$tmp/open/$open.c" 2>&1); status=$?
+		is "$status" 1 "$(basename "$(dirname "$(dirname "$bin")")"): $open: read, exit status 1"
+		like "$out" "$open\.c:[12]:5: warning: init_module\(\) without module_init\(\)" \
+			"$(basename "$(dirname "$(dirname "$bin")")"): $open: its finding, no error"
+	done
 	try "$bin" readonly "^modport: $b/readonly/bad\.c: cannot fix in place: the file is read-only$"
 	try "$bin" denied "^modport: $b/denied/bad\.c: cannot read: Permission denied$"
 

@@ -63,7 +63,7 @@
 . "$(dirname "$0")/lib.sh"
 need xz grep
 cd "$TOP" || exit 2
-plan 209
+plan 211
 
 modport=build/bin/modport
 p=tests/data/gone-project
@@ -437,6 +437,10 @@ like "$(chk "$g/undef/include.c")" "include.c:10:9: warning: the function 'batch
 	"negative control: an #include after the #undef may define X again"
 like "$(chk "$g/undef/inif.c")" "inif.c:12:9: warning: the function 'batch_entropy_store' went away" \
 	"negative control: an #undef under #ifdef is no choice of the file's"
+like "$(chk "$g/undef/redefine.c")" "redefine.c:11:9: warning: the function 'batch_entropy_store' went away" \
+	"negative control: a #define after the #undef defines X again"
+is "$(chk "$g/undef/spliced.c")" "" \
+	"#un\\<newline>def and #if\\<newline>def are #undef and #ifdef (a directive's name across a splice)"
 is "$(chk "$g/compat/both.c")" "" "access_ok()'s old form in one branch, the target's in the other: written for both"
 is "$(chk "$g/compat/old.c" | grep -c "'access_ok' takes 2 arguments")" 2 \
 	"negative control: the old form in both branches: named in each"
