@@ -373,12 +373,8 @@ static void undef_add(struct walk *w, size_t i)
 	w->undef[w->nr_undef++] = i;
 }
 
-/*
- * Follow #undef X (outside any #if: the file's choice), #define X and
- * #include (which may define X again): the value of "#ifdef X" (0 where
- * X is undefined for certain), else -1.
- */
-static int undef_track(struct walk *w)
+/* undef_track() where an #undef is noted, or this directive is one. */
+static int undef_noted(struct walk *w)
 {
 	const struct token *t = w->arg == SCAN_NONE ? NULL :
 				&w->tl->tok[w->arg];
@@ -398,6 +394,17 @@ static int undef_track(struct walk *w)
 	else if ((w->kw == KW_IFDEF || w->kw == KW_IFNDEF) && k >= 0)
 		return w->kw == KW_IFDEF ? 0 : 1;
 	return -1;
+}
+
+/*
+ * Follow #undef X (outside any #if: the file's choice), #define X and
+ * #include (which may define X again): the value of "#ifdef X" (0 where
+ * X is undefined for certain), else -1.  With none noted - most files,
+ * most directives - only an #undef changes anything: -1 without a call.
+ */
+static inline __attribute__((always_inline)) int undef_track(struct walk *w)
+{
+	return !w->nr_undef && w->kw != KW_UNDEF ? -1 : undef_noted(w);
 }
 
 static void do_conditional(struct walk *w, size_t name)
@@ -469,10 +476,7 @@ static void begin_directive(struct walk *w, size_t i)
 
 		w->body = define_body(&s, w->arg);
 	}
-	/* the others' undef_track() changes nothing (nor does a #define
-	 * while no #undef is noted: most directives) */
-	if (w->kw == KW_INCLUDE || w->kw == KW_UNDEF ||
-	    (w->kw == KW_DEFINE && w->nr_undef))
+	if (w->kw != KW_IFDEF && w->kw != KW_IFNDEF)
 		undef_track(w);
 	do_conditional(w, name);
 	w->dead = current_dead(w);
@@ -671,17 +675,13 @@ static void walk_tokens(struct porter *pt)
 		const struct token *t = &tok[i];
 		unsigned int flags = t->flags;
 
-		if (t->type == TOKEN_IDENT) {	/* the most, tested first */
+		/* a name (an identifier, the commonest token, or a <header>) */
+		if (t->type == TOKEN_IDENT || t->type == TOKEN_HEADER) {
 			flag_hits(&w, i, flags, wanted);
 			name_hits(&w, t, i);
 			continue;
 		}
 		switch (t->type) {
-		case TOKEN_IDENT:
-		case TOKEN_HEADER:
-			flag_hits(&w, i, flags, wanted);
-			name_hits(&w, t, i);
-			continue;
 		case TOKEN_SPECIAL:
 			if ((flags & (TF_PP | TF_BOL)) == (TF_PP | TF_BOL))
 				begin_directive(&w, i);

@@ -522,6 +522,14 @@ static void kconfig_read(const char *path, const char *rel)
 }
 
 /* Every Kconfig* file under dir (rel: its path in the tree). */
+/*
+ * The Kconfig files kconfig_walk() reads, and kconfig_walks_to() says a
+ * caller's walk found: none under a folder of this name, none more than
+ * this many folders deep.
+ */
+#define KCONFIG_SKIPPED "Documentation"
+#define KCONFIG_MAX_DEPTH 16
+
 static void kconfig_walk(const char *dir, const char *rel, int depth)
 {
 	DIR *d = opendir(dir);
@@ -534,7 +542,7 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 		struct stat st;
 		unsigned char type;
 
-		if (de->d_name[0] == '.' || !strcmp(de->d_name, "Documentation") ||
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, KCONFIG_SKIPPED) ||
 		    !path_join_to(path, sizeof(path), dir, de->d_name) ||
 		    !path_join_to(sub, sizeof(sub), rel, de->d_name))
 			continue;
@@ -546,9 +554,11 @@ static void kconfig_walk(const char *dir, const char *rel, int depth)
 			type = S_ISDIR(st.st_mode) ? DT_DIR :
 			       S_ISREG(st.st_mode) ? DT_REG : DT_LNK;
 		}
-		if (type == DT_DIR && depth < 16)
+		if (type == DT_DIR && depth < KCONFIG_MAX_DEPTH)
 			kconfig_walk(path, sub, depth + 1);
-		else if (type == DT_REG && !strncmp(de->d_name, "Kconfig", 7))
+		else if (type == DT_REG &&
+			 !strncmp(de->d_name, KBUILD_KCONFIG_PREFIX,
+				  sizeof(KBUILD_KCONFIG_PREFIX) - 1))
 			kconfig_read(path, sub);
 	}
 	closedir(d);
@@ -825,17 +835,20 @@ bool kbuild_kconfig_fed(void)
 
 /*
  * Is rel (a file's path in the tree) one kconfig_walk() reads: no
- * Documentation folder on the way, and no deeper than 16 folders?
+ * KCONFIG_SKIPPED folder on the way, and no deeper than
+ * KCONFIG_MAX_DEPTH folders?
  */
 static bool kconfig_walks_to(const char *rel)
 {
+	static const char skipped[] = "/" KCONFIG_SKIPPED "/";
 	size_t depth = 0;
 	const char *p;
 
 	for (p = rel; *p; p++)
 		depth += *p == '/';
-	return depth <= 16 && strncmp(rel, "Documentation/", 14) &&
-	       !strstr(rel, "/Documentation/");
+	return depth <= KCONFIG_MAX_DEPTH &&
+	       strncmp(rel, skipped + 1, sizeof(skipped) - 2) &&
+	       !strstr(rel, skipped);
 }
 
 void kbuild_kconfig_found(const char *path)

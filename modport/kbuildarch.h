@@ -52,13 +52,17 @@ void kbuild_read_kconfig(const char *path);
  */
 void kbuild_kconfig_start(const char *path);
 
+/* How a Kconfig file's name begins ("Kconfig", "Kconfig.debug"). */
+#define KBUILD_KCONFIG_PREFIX "Kconfig"
+
 /*
  * Where the folder kbuild_kconfig_start() was given is the tree itself,
  * the thread walks no folder: the caller, which walks it anyway, hands it
- * each regular file whose name begins with "Kconfig" as it comes to it
- * (kbuild_kconfig_found(), with the path the walk made from the folder's
- * spelling), and says when its walk is over (kbuild_kconfig_walked(), or
- * kbuild_kconfig_join()).  Is that so (false: the thread walks)?
+ * each regular file whose name begins with KBUILD_KCONFIG_PREFIX as it
+ * comes to it (kbuild_kconfig_found(), with the path the walk made from
+ * the folder's spelling), and says when its walk is over
+ * (kbuild_kconfig_walked(), or kbuild_kconfig_join()).  Is that so
+ * (false: the thread walks)?
  */
 bool kbuild_kconfig_fed(void);
 void kbuild_kconfig_found(const char *path);

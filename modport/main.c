@@ -580,7 +580,9 @@ static int kconfig_found(const char *path, bool named, void *arg)
 	return 0;
 }
 
-static const struct walk_side kconfig_side = { "Kconfig", kconfig_found, NULL };
+static const struct walk_side kconfig_side = {
+	KBUILD_KCONFIG_PREFIX, kconfig_found, NULL
+};
 
 static int port_in_jobs(struct ctx *c, int argc, char **argv)
 {
